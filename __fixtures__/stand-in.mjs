@@ -28,6 +28,7 @@ const inSeconds = (s) => () => String(s)
 const unixSeconds = (s) => ({ now }) => String(Math.ceil(now / 1000 + s))
 
 /** Named behaviours, shared by the demo and the tests. Each is a list: one entry per request, the last repeats. */
+/** @type {Record<string, Behaviour[]>} */
 export const SCENARIOS = {
   pass: [{ json: { verdict: 'pass' } }],
   'pass-empty-list': [{ json: { verdict: 'pass', blocked_metrics: [] } }],
