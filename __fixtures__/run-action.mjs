@@ -47,7 +47,13 @@ export function pullRequestEvent(overrides = {}) {
       repository: { full_name: 'acme/assistant' },
       ...overrides
     },
-    env: { GITHUB_SHA: PR_MERGE_SHA, GITHUB_REF: 'refs/pull/42/merge', GITHUB_REF_NAME: '42/merge', GITHUB_HEAD_REF: 'feature/better-answers', GITHUB_BASE_REF: 'main' }
+    env: {
+      GITHUB_SHA: PR_MERGE_SHA,
+      GITHUB_REF: 'refs/pull/42/merge',
+      GITHUB_REF_NAME: '42/merge',
+      GITHUB_HEAD_REF: 'feature/better-answers',
+      GITHUB_BASE_REF: 'main'
+    }
   }
 }
 
@@ -68,7 +74,8 @@ export async function runAction({ inputs, event = pullRequestEvent(), env = {}, 
   for (const [name, fallback] of Object.entries(declaredInputs())) {
     inputVars[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = name in inputs ? inputs[name] : fallback
   }
-  for (const [name, value] of Object.entries(inputs)) inputVars[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
+  for (const [name, value] of Object.entries(inputs))
+    inputVars[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
   const childEnv = {
     PATH: process.env.PATH ?? '',
     HOME: dir,
@@ -88,7 +95,11 @@ export async function runAction({ inputs, event = pullRequestEvent(), env = {}, 
     ...env
   }
   const started = Date.now()
-  const child = spawn(actionNode(), [join(ACTION_DIR, 'dist', 'index.js')], { cwd: dir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(actionNode(), [join(ACTION_DIR, 'dist', 'index.js')], {
+    cwd: dir,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (c) => (stdout += c))
@@ -108,8 +119,13 @@ export async function runAction({ inputs, event = pullRequestEvent(), env = {}, 
   return result
 }
 
-/** Reads GITHUB_OUTPUT the way the runner does: `name<<DELIM` heredocs (and plain `name=value` lines). */
+/**
+ * Reads GITHUB_OUTPUT the way the runner does: `name<<DELIM` heredocs (and plain `name=value` lines).
+ * @param {string} text
+ * @returns {Record<string, string>}
+ */
 export function parseOutputs(text) {
+  /** @type {Record<string, string>} */
   const outputs = {}
   const lines = text.split('\n')
   for (let i = 0; i < lines.length; i++) {

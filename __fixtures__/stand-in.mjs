@@ -25,7 +25,10 @@ export const SAMPLE_METRICS = [
 ]
 
 const inSeconds = (s) => () => String(s)
-const unixSeconds = (s) => ({ now }) => String(Math.ceil(now / 1000 + s))
+const unixSeconds =
+  (s) =>
+  ({ now }) =>
+    String(Math.ceil(now / 1000 + s))
 
 /** Named behaviours, shared by the demo and the tests. Each is a list: one entry per request, the last repeats. */
 /** @type {Record<string, Behaviour[]>} */
@@ -35,7 +38,11 @@ export const SCENARIOS = {
   blocked: [{ json: { verdict: 'blocked', blocked_metrics: SAMPLE_METRICS } }],
   'blocked-no-list': [{ json: { verdict: 'blocked' } }],
   'rate-limited': [
-    { status: 429, headers: { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': unixSeconds(2) }, json: { error: 'rate limit exceeded' } },
+    {
+      status: 429,
+      headers: { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': unixSeconds(2) },
+      json: { error: 'rate limit exceeded' }
+    },
     { json: { verdict: 'blocked', blocked_metrics: SAMPLE_METRICS } }
   ],
   'rate-limited-delta': [
@@ -73,7 +80,14 @@ export async function startStandIn(options = {}) {
     const chunks = []
     req.on('data', (c) => chunks.push(c))
     req.on('end', () => {
-      const record = { at: Date.now(), method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), status: 0 }
+      const record = {
+        at: Date.now(),
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        status: 0
+      }
       requests.push(record)
       const send = (status, headers, body) => {
         record.status = status
@@ -92,7 +106,11 @@ export async function startStandIn(options = {}) {
         windows.set(project, { start, count })
         const reset = String(Math.ceil((start + windowMs) / 1000))
         if (count > limit) {
-          return send(429, { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': reset }, JSON.stringify({ error: 'rate limit exceeded' }))
+          return send(
+            429,
+            { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': reset },
+            JSON.stringify({ error: 'rate limit exceeded' })
+          )
         }
         res.setHeader('X-RateLimit-Remaining', String(limit - count))
         res.setHeader('X-RateLimit-Reset', reset)
@@ -122,18 +140,22 @@ export async function startStandIn(options = {}) {
 
 /** What the documented API requires of a gate request; anything else is a 4xx, as a real service would answer. */
 function checkRequest(req, body, apiKey) {
-  if (req.method !== 'POST' || req.url !== '/v1/gates/evaluate') return { status: 404, error: `no route ${req.method} ${req.url}` }
+  if (req.method !== 'POST' || req.url !== '/v1/gates/evaluate')
+    return { status: 404, error: `no route ${req.method} ${req.url}` }
   const auth = req.headers.authorization ?? ''
   if (!/^Bearer \S+$/.test(auth)) return { status: 401, error: 'missing bearer token' }
   if (apiKey !== undefined && auth !== `Bearer ${apiKey}`) return { status: 401, error: 'invalid API key' }
-  if (!/^application\/json\b/.test(req.headers['content-type'] ?? '')) return { status: 415, error: 'expected application/json' }
+  if (!/^application\/json\b/.test(req.headers['content-type'] ?? ''))
+    return { status: 415, error: 'expected application/json' }
   let parsed
   try {
     parsed = JSON.parse(body)
   } catch {
     return { status: 400, error: 'body is not JSON' }
   }
-  const keys = Object.keys(parsed ?? {}).sort().join(',')
+  const keys = Object.keys(parsed ?? {})
+    .sort()
+    .join(',')
   if (keys !== 'branch,commit_sha,project_id' || Object.values(parsed).some((v) => typeof v !== 'string' || v === '')) {
     return { status: 422, error: `expected exactly project_id, commit_sha, branch as strings; got ${keys}` }
   }
@@ -165,7 +187,8 @@ function answer(behaviour, res, record, timers) {
       return setTimeout(() => res.socket?.destroy(), 20)
   }
   const headers = {}
-  for (const [name, value] of Object.entries(behaviour.headers ?? {})) headers[name] = typeof value === 'function' ? value({ now }) : value
+  for (const [name, value] of Object.entries(behaviour.headers ?? {}))
+    headers[name] = typeof value === 'function' ? value({ now }) : value
   const body = behaviour.body ?? (behaviour.json === undefined ? '' : JSON.stringify(behaviour.json))
   record.status = behaviour.status ?? 200
   res.writeHead(record.status, { 'Content-Type': 'application/json', ...headers })
@@ -183,6 +206,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error(`Unknown scenario ${scenario}; one of: ${Object.keys(SCENARIOS).join(', ')}`)
     process.exit(2)
   }
-  const standIn = await startStandIn({ script: SCENARIOS[scenario], apiKey: arg('key'), port: Number(arg('port', '0')) })
+  const standIn = await startStandIn({
+    script: SCENARIOS[scenario],
+    apiKey: arg('key'),
+    port: Number(arg('port', '0'))
+  })
   console.log(`stand-in serving '${scenario}' at ${standIn.baseUrl}`)
 }

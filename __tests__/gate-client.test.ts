@@ -36,9 +36,10 @@ function virtualClock(random = 0) {
   const deps: GateDeps = {
     now: () => Date.now() + offset,
     random: () => random,
-    sleep: async (ms) => {
+    sleep: (ms) => {
       waits.push(ms)
       offset += ms
+      return Promise.resolve()
     },
     log: (m) => logs.push(m)
   }
@@ -54,7 +55,11 @@ describe('evaluateGate', () => {
     const [seen] = server.requests
     expect(seen.method).toBe('POST')
     expect(seen.url).toBe('/v1/gates/evaluate')
-    expect(JSON.parse(seen.body)).toEqual({ project_id: 'proj-1', commit_sha: '3f786850e387550fdab836ed7e6dc881de23001b', branch: 'feature/x' })
+    expect(JSON.parse(seen.body)).toEqual({
+      project_id: 'proj-1',
+      commit_sha: '3f786850e387550fdab836ed7e6dc881de23001b',
+      branch: 'feature/x'
+    })
     expect(seen.headers.authorization).toBe(`Bearer ${KEY}`)
     expect(seen.headers['content-type']).toBe('application/json')
     expect(seen.headers['user-agent']).toBe(`eval-gate-action/${VERSION}`)
@@ -73,7 +78,12 @@ describe('evaluateGate', () => {
     ['an HTTP date', () => new Date(Date.now() + 31_000).toUTCString(), 29_000],
     ['an ISO date', () => new Date(Date.now() + 30_000).toISOString(), 29_000]
   ])('waits until an X-RateLimit-Reset given as %s, then retries', async (_, reset, atLeast) => {
-    const server = await standIn({ script: [{ status: 429, headers: { 'X-RateLimit-Reset': reset, 'X-RateLimit-Remaining': '0' } }, { json: { verdict: 'pass' } }] })
+    const server = await standIn({
+      script: [
+        { status: 429, headers: { 'X-RateLimit-Reset': reset, 'X-RateLimit-Remaining': '0' } },
+        { json: { verdict: 'pass' } }
+      ]
+    })
     const { deps, waits, logs } = virtualClock()
     const result = await evaluateGate(request(server.baseUrl), deps)
     expect(result).toMatchObject({ kind: 'verdict', verdict: 'pass', requests: 2 })
@@ -84,7 +94,14 @@ describe('evaluateGate', () => {
   })
 
   it('falls back to Retry-After, then to backoff', async () => {
-    const server = await standIn({ script: [{ status: 429, headers: { 'Retry-After': '7' } }, { status: 429 }, { status: 429, headers: { 'X-RateLimit-Reset': 'soon' } }, { json: { verdict: 'pass' } }] })
+    const server = await standIn({
+      script: [
+        { status: 429, headers: { 'Retry-After': '7' } },
+        { status: 429 },
+        { status: 429, headers: { 'X-RateLimit-Reset': 'soon' } },
+        { json: { verdict: 'pass' } }
+      ]
+    })
     const { deps, waits } = virtualClock()
     expect(await evaluateGate(request(server.baseUrl), deps)).toMatchObject({ verdict: 'pass', requests: 4 })
     expect(waits).toEqual([7_000, 2_000, 4_000])
@@ -102,9 +119,21 @@ describe('evaluateGate', () => {
   })
 
   it('retries 5xx and dropped connections with growing waits', async () => {
-    const server = await standIn({ script: [{ status: 502 }, { fault: 'drop' }, { fault: 'reset-mid-body' }, { status: 503 }, { json: { verdict: 'blocked', blocked_metrics: ['x'] } }] })
+    const server = await standIn({
+      script: [
+        { status: 502 },
+        { fault: 'drop' },
+        { fault: 'reset-mid-body' },
+        { status: 503 },
+        { json: { verdict: 'blocked', blocked_metrics: ['x'] } }
+      ]
+    })
     const { deps, waits } = virtualClock()
-    expect(await evaluateGate(request(server.baseUrl), deps)).toMatchObject({ kind: 'verdict', verdict: 'blocked', requests: 5 })
+    expect(await evaluateGate(request(server.baseUrl), deps)).toMatchObject({
+      kind: 'verdict',
+      verdict: 'blocked',
+      requests: 5
+    })
     expect(waits).toEqual([1_000, 2_000, 4_000, 8_000])
   })
 
@@ -113,7 +142,8 @@ describe('evaluateGate', () => {
     const { deps, waits } = virtualClock()
     const result = await evaluateGate(request(server.baseUrl, 20_000), deps)
     expect(result).toMatchObject({ kind: 'error', requests: 5 })
-    if (result.kind === 'error') expect(result.message).toMatch(/Gave up after 5 request\(s\): the service answered 500: boom/)
+    if (result.kind === 'error')
+      expect(result.message).toMatch(/Gave up after 5 request\(s\): the service answered 500: boom/)
     expect(waits.reduce((a, b) => a + b, 0)).toBeLessThan(20_000)
   })
 
@@ -134,7 +164,9 @@ describe('evaluateGate', () => {
 
   it('never follows a redirect, so the key cannot reach another origin', async () => {
     const elsewhere = await standIn({ script: SCENARIOS.pass })
-    const server = await standIn({ script: [{ status: 307, headers: { Location: `${elsewhere.baseUrl}/gates/evaluate` } }] })
+    const server = await standIn({
+      script: [{ status: 307, headers: { Location: `${elsewhere.baseUrl}/gates/evaluate` } }]
+    })
     const { deps } = virtualClock()
     const result = await evaluateGate(request(server.baseUrl), deps)
     expect(result).toMatchObject({ kind: 'error', requests: 1 })
@@ -156,7 +188,12 @@ describe('evaluateGate', () => {
   it('stops a body that drips forever at the deadline', async () => {
     const server = await standIn({ script: SCENARIOS.drip })
     const started = Date.now()
-    const result = await evaluateGate(request(server.baseUrl, 1_500), { now: Date.now, random: () => 0, sleep, log: () => {} })
+    const result = await evaluateGate(request(server.baseUrl, 1_500), {
+      now: Date.now,
+      random: () => 0,
+      sleep,
+      log: () => {}
+    })
     expect(result.kind).toBe('error')
     if (result.kind === 'error') expect(result.message).toMatch(/No verdict within timeout-seconds \(1\.5 s\)/)
     expect(Date.now() - started).toBeLessThan(5_000)
@@ -166,7 +203,13 @@ describe('evaluateGate', () => {
     const server = await standIn({ script: SCENARIOS.hang })
     const cancel = new AbortController()
     setTimeout(() => cancel.abort(), 200)
-    const result = await evaluateGate(request(server.baseUrl), { now: Date.now, random: () => 0, sleep, log: () => {}, signal: cancel.signal })
+    const result = await evaluateGate(request(server.baseUrl), {
+      now: Date.now,
+      random: () => 0,
+      sleep,
+      log: () => {},
+      signal: cancel.signal
+    })
     expect(result).toMatchObject({ kind: 'error', message: 'The check was cancelled before a verdict arrived.' })
   })
 

@@ -22,11 +22,14 @@ describe('neutralize', () => {
 
   it('never lets any text become a command or a second line', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(':', '#', '[', ']', '\n', '\r', ' ', 'a', 'e', 'r', 'o', '\u2028') }), (text) => {
-        const safe = neutralize(text)
-        expect(safe.split(/\r\n|\n|\r/).length).toBe(1)
-        expect(workflowCommands(safe)).toEqual([])
-      })
+      fc.property(
+        fc.string({ unit: fc.constantFrom(':', '#', '[', ']', '\n', '\r', ' ', 'a', 'e', 'r', 'o', '\u2028') }),
+        (text) => {
+          const safe = neutralize(text)
+          expect(safe.split(/\r\n|\n|\r/).length).toBe(1)
+          expect(workflowCommands(safe)).toEqual([])
+        }
+      )
     )
   })
 })

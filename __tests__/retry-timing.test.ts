@@ -33,9 +33,12 @@ describe('parseResetHeader', () => {
     expect(parseResetHeader(header, NOW)).toBe(expected)
   })
 
-  it.each(['', 'soon', '-5', '1e3', 'NaN', '30s', '12:00', '2026-13-45T99:99:99Z', '0x1F', 'Infinity'])('returns undefined for %p', (header) => {
-    expect(parseResetHeader(header, NOW)).toBeUndefined()
-  })
+  it.each(['', 'soon', '-5', '1e3', 'NaN', '30s', '12:00', '2026-13-45T99:99:99Z', '0x1F', 'Infinity'])(
+    'returns undefined for %p',
+    (header) => {
+      expect(parseResetHeader(header, NOW)).toBeUndefined()
+    }
+  )
 
   it('returns undefined for a missing header', () => {
     expect(parseResetHeader(undefined, NOW)).toBeUndefined()
@@ -52,13 +55,20 @@ describe('parseRetryAfter', () => {
 
 describe('rateLimitWait', () => {
   it('waits until the reset, plus jitter that only adds', () => {
-    expect(rateLimitWait({ reset: '10' }, 0, NOW, zero)).toEqual({ delayMs: 10_000, resetAtMs: NOW + 10_000, basis: 'X-RateLimit-Reset' })
+    expect(rateLimitWait({ reset: '10' }, 0, NOW, zero)).toEqual({
+      delayMs: 10_000,
+      resetAtMs: NOW + 10_000,
+      basis: 'X-RateLimit-Reset'
+    })
     expect(rateLimitWait({ reset: '10' }, 0, NOW, () => 0.5).delayMs).toBe(10_000 + JITTER_MAX_MS / 2)
   })
 
   it('prefers X-RateLimit-Reset over Retry-After, and falls back to it', () => {
     expect(rateLimitWait({ reset: '10', retryAfter: '20' }, 0, NOW, zero).delayMs).toBe(10_000)
-    expect(rateLimitWait({ reset: 'garbage', retryAfter: '20' }, 0, NOW, zero)).toMatchObject({ delayMs: 20_000, basis: 'Retry-After' })
+    expect(rateLimitWait({ reset: 'garbage', retryAfter: '20' }, 0, NOW, zero)).toMatchObject({
+      delayMs: 20_000,
+      basis: 'Retry-After'
+    })
   })
 
   it('backs off exponentially when neither header is readable', () => {
@@ -80,19 +90,38 @@ describe('rateLimitWait', () => {
 
   it('for any header, waits a finite positive time, never before the named reset', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.integer({ min: 0, max: 2 ** 53 }).map(String), fc.date({ noInvalidDate: true }).map((d) => d.toUTCString())), fc.nat(20), fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), (reset, attempt, r) => {
-        const wait = rateLimitWait({ reset }, attempt, NOW, () => r)
-        expect(Number.isFinite(wait.delayMs)).toBe(true)
-        expect(wait.delayMs).toBeGreaterThan(0)
-        if (wait.resetAtMs !== undefined && wait.resetAtMs > NOW) expect(NOW + wait.delayMs).toBeGreaterThanOrEqual(wait.resetAtMs)
-      })
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.integer({ min: 0, max: 2 ** 53 }).map(String),
+          fc.date({ noInvalidDate: true }).map((d) => d.toUTCString())
+        ),
+        fc.nat(20),
+        fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
+        (reset, attempt, r) => {
+          const wait = rateLimitWait({ reset }, attempt, NOW, () => r)
+          expect(Number.isFinite(wait.delayMs)).toBe(true)
+          expect(wait.delayMs).toBeGreaterThan(0)
+          if (wait.resetAtMs !== undefined && wait.resetAtMs > NOW)
+            expect(NOW + wait.delayMs).toBeGreaterThanOrEqual(wait.resetAtMs)
+        }
+      )
     )
   })
 })
 
 describe('backoff and budget', () => {
   it('doubles from one second up to the cap', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 20].map(backoffMs)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, BACKOFF_CAP_MS])
+    expect([0, 1, 2, 3, 4, 5, 6, 20].map(backoffMs)).toEqual([
+      1_000,
+      2_000,
+      4_000,
+      8_000,
+      16_000,
+      30_000,
+      30_000,
+      BACKOFF_CAP_MS
+    ])
   })
 
   it('adds jitter within its bound', () => {

@@ -2,7 +2,11 @@ import { describe, expect, it } from '@jest/globals'
 import { InputError, isLoopbackHost, readSettings } from '../src/settings.js'
 
 const KEY = 'egk_live_0123456789abcdef'
-const valid: Record<string, string> = { 'api-key': KEY, 'project-id': 'proj-1', 'base-url': 'https://eval.example.com/v1/' }
+const valid: Record<string, string> = {
+  'api-key': KEY,
+  'project-id': 'proj-1',
+  'base-url': 'https://eval.example.com/v1/'
+}
 
 function read(overrides: Record<string, string> = {}, fork = false) {
   const inputs = { ...valid, ...overrides }
@@ -100,7 +104,9 @@ describe('readSettings', () => {
   })
 
   it('takes full commit SHAs only, lower-cased', () => {
-    expect(read({ 'commit-sha': 'ABCDEF0123456789ABCDEF0123456789ABCDEF01' }).commitSha).toBe('abcdef0123456789abcdef0123456789abcdef01')
+    expect(read({ 'commit-sha': 'ABCDEF0123456789ABCDEF0123456789ABCDEF01' }).commitSha).toBe(
+      'abcdef0123456789abcdef0123456789abcdef01'
+    )
     expect(errorOf({ 'commit-sha': 'abc1234' }).message).toMatch(/full commit SHA/)
   })
 

@@ -44,10 +44,7 @@ describe('renderSummary', () => {
   })
 
   it('lists blocked metrics with name, score, threshold and other fields', () => {
-    const metrics = [
-      { name: 'faithfulness', score: 0.71, threshold: 0.8, dataset: 'qa' },
-      'toxicity'
-    ].map(readMetric)
+    const metrics = [{ name: 'faithfulness', score: 0.71, threshold: 0.8, dataset: 'qa' }, 'toxicity'].map(readMetric)
     const md = renderSummary({ ...base, metrics })
     expect(md.split('\n')[0]).toBe('## ❌ Eval gate: blocked')
     expect(md).toContain('| Metric | Score | Threshold | dataset |')
@@ -64,7 +61,12 @@ describe('renderSummary', () => {
   })
 
   it('says why on error and warns that warn-only did not check the commit', () => {
-    const md = renderSummary({ ...base, outcome: 'error', warnOnly: true, problem: { message: 'The service refused the request with 401: bad key', hint: 'Check the api-key secret.' } })
+    const md = renderSummary({
+      ...base,
+      outcome: 'error',
+      warnOnly: true,
+      problem: { message: 'The service refused the request with 401: bad key', hint: 'Check the api-key secret.' }
+    })
     expect(md.split('\n')[0]).toBe('## ⚠️ Eval gate: no verdict (error)')
     expect(md).toContain('**What went wrong:** The service refused the request with 401: bad key')
     expect(md).toContain('**What to do:** Check the api-key secret.')
@@ -72,12 +74,20 @@ describe('renderSummary', () => {
   })
 
   it('renders without a target (an input error)', () => {
-    const md = renderSummary({ outcome: 'error', eventName: '', metrics: [], warnOnly: false, problem: { message: "Input 'api-key': is required but empty." } })
+    const md = renderSummary({
+      outcome: 'error',
+      eventName: '',
+      metrics: [],
+      warnOnly: false,
+      problem: { message: "Input 'api-key': is required but empty." }
+    })
     expect(md).toContain('| - | - | - | - |')
   })
 
   it('trims a long list with a line saying how many were left out', () => {
-    const metrics = Array.from({ length: 30_000 }, (_, i) => readMetric({ name: `metric-${i}`, score: 0.1, threshold: 0.9 }))
+    const metrics = Array.from({ length: 30_000 }, (_, i) =>
+      readMetric({ name: `metric-${i}`, score: 0.1, threshold: 0.9 })
+    )
     const md = renderSummary({ ...base, metrics })
     expect(tableRows(md.slice(md.indexOf('### Blocked metrics'))).length - 2).toBe(MAX_METRIC_ROWS)
     expect(md).toContain(`… and ${30_000 - MAX_METRIC_ROWS} more metrics not shown here`)
@@ -85,15 +95,36 @@ describe('renderSummary', () => {
 
   it('stays under the 1 MiB cap with huge hostile metrics', () => {
     const huge = '<|`*'.repeat(50_000)
-    const metrics = Array.from({ length: 900 }, () => readMetric({ name: huge, score: huge, threshold: huge, a: huge, b: huge, c: huge, d: huge, e: huge, f: huge, g: huge }))
+    const metrics = Array.from({ length: 900 }, () =>
+      readMetric({
+        name: huge,
+        score: huge,
+        threshold: huge,
+        a: huge,
+        b: huge,
+        c: huge,
+        d: huge,
+        e: huge,
+        f: huge,
+        g: huge
+      })
+    )
     const md = renderSummary({ ...base, metrics })
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(SUMMARY_BUDGET_BYTES)
     expect(md).toMatch(/more metrics not shown here/)
   })
 
   it('for any metric text, stays escaped, keeps its table shape, and fits the cap', () => {
-    const text = fc.string({ unit: fc.oneof(fc.constantFrom('<', '>', '|', '`', '*', '_', '[', ']', '\n', '\r', '&', '@', '$', '\\', '#', ':'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })) })
-    const item = fc.oneof(text, fc.record({ name: text, score: fc.oneof(fc.double(), text), threshold: fc.oneof(fc.double(), text), note: text }))
+    const text = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom('<', '>', '|', '`', '*', '_', '[', ']', '\n', '\r', '&', '@', '$', '\\', '#', ':'),
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })
+      )
+    })
+    const item = fc.oneof(
+      text,
+      fc.record({ name: text, score: fc.oneof(fc.double(), text), threshold: fc.oneof(fc.double(), text), note: text })
+    )
     fc.assert(
       fc.property(fc.array(item, { maxLength: 40 }), (items) => {
         const metrics = items.map(readMetric)

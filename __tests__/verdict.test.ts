@@ -63,12 +63,16 @@ describe('readMetric', () => {
 
 describe('texts', () => {
   it('describes a metric on one line', () => {
-    expect(describeMetric(readMetric({ name: 'f', score: 0.7, threshold: 0.8, dataset: 'qa' }))).toBe('f, score 0.7, threshold 0.8, dataset qa')
+    expect(describeMetric(readMetric({ name: 'f', score: 0.7, threshold: 0.8, dataset: 'qa' }))).toBe(
+      'f, score 0.7, threshold 0.8, dataset qa'
+    )
   })
 
   it('names the first metrics in the headline', () => {
     const metrics = ['a', 'b', 'c', 'd', 'e'].map(readMetric)
-    expect(blockedHeadline(metrics)).toBe('The evaluation service blocked this commit: 5 metric(s) below threshold (a, b, c and 2 more).')
+    expect(blockedHeadline(metrics)).toBe(
+      'The evaluation service blocked this commit: 5 metric(s) below threshold (a, b, c and 2 more).'
+    )
     expect(blockedHeadline([])).toMatch(/named no metrics/)
   })
 

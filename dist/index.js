@@ -31761,7 +31761,11 @@ function postJson(url, payload, options) {
                 chunks.push(chunk);
             });
             response.on('end', () => {
-                resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') });
+                resolve({
+                    status: response.statusCode ?? 0,
+                    headers: response.headers,
+                    body: Buffer.concat(chunks).toString('utf8')
+                });
             });
             // A connection that dies mid-body may end in 'error' or only in 'close': either way there is no answer.
             response.on('error', reject);
@@ -31913,7 +31917,7 @@ const NAME_KEYS = ['name', 'metric', 'metric_name', 'id', 'key'];
 /** Renders any item: objects with name/score/threshold are likely, but nothing is assumed. */
 function readMetric(item) {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-        return { name: typeof item === 'string' ? item : JSON.stringify(item) ?? String(item), extra: [] };
+        return { name: typeof item === 'string' ? item : (JSON.stringify(item) ?? String(item)), extra: [] };
     }
     const record = item;
     const nameKey = NAME_KEYS.find((key) => typeof record[key] === 'string' || typeof record[key] === 'number');
@@ -32032,7 +32036,11 @@ async function evaluateGate(request, deps) {
     const stop = deps.signal ? AbortSignal.any([budget, deps.signal]) : budget;
     const url = `${request.baseUrl}/gates/evaluate`;
     // Exactly the three documented fields, nothing else.
-    const payload = JSON.stringify({ project_id: request.projectId, commit_sha: request.commitSha, branch: request.branch });
+    const payload = JSON.stringify({
+        project_id: request.projectId,
+        commit_sha: request.commitSha,
+        branch: request.branch
+    });
     const headers = {
         // Passed per request, never through a shared agent option, and redirects are not followed.
         Authorization: `Bearer ${request.apiKey}`,
@@ -32067,7 +32075,11 @@ async function evaluateGate(request, deps) {
         const perRequest = AbortSignal.timeout(Math.max(1, Math.min(PER_REQUEST_MS, deadline - deps.now())));
         let answer;
         try {
-            answer = await postJson(url, payload, { headers, signal: AbortSignal.any([stop, perRequest]), maxBodyBytes: MAX_BODY_BYTES });
+            answer = await postJson(url, payload, {
+                headers,
+                signal: AbortSignal.any([stop, perRequest]),
+                maxBodyBytes: MAX_BODY_BYTES
+            });
         }
         catch (cause) {
             if (stop.aborted)
@@ -32403,7 +32415,11 @@ function metricsTable(metrics, budgetBytes) {
 }
 function metricRow(metric, columns, hasOther) {
     const extra = new Map(metric.extra);
-    const cells = [escapeMarkdown(metric.name), escapeMarkdown(metric.score ?? ''), escapeMarkdown(metric.threshold ?? '')];
+    const cells = [
+        escapeMarkdown(metric.name),
+        escapeMarkdown(metric.score ?? ''),
+        escapeMarkdown(metric.threshold ?? '')
+    ];
     for (const key of columns)
         cells.push(escapeMarkdown(extra.get(key) ?? ''));
     if (hasOther) {
@@ -32459,7 +32475,13 @@ async function gate(event, signal) {
         // A configuration problem: nothing is sent, and the step fails whatever fail-on-error says,
         // because a misconfigured gate would otherwise pass every commit without anyone noticing.
         const message = cause instanceof Error ? cause.message : String(cause);
-        finish({ outcome: 'error', eventName: event.eventName, metrics: [], warnOnly: false, problem: { message, hint: 'Fix the step\u2019s inputs; no request was sent.' } }, []);
+        finish({
+            outcome: 'error',
+            eventName: event.eventName,
+            metrics: [],
+            warnOnly: false,
+            problem: { message, hint: 'Fix the step\u2019s inputs; no request was sent.' }
+        }, []);
         return;
     }
     for (const warning of settings.warnings)
@@ -32509,7 +32531,9 @@ function finish(report, raw) {
         setFailed(text);
 }
 function annotateMetrics(metrics, warnOnly) {
-    const annotate = (message) => warnOnly ? core_warning(neutralize(message), { title: 'Blocked metric' }) : error(neutralize(message), { title: 'Blocked metric' });
+    const annotate = (message) => warnOnly
+        ? core_warning(neutralize(message), { title: 'Blocked metric' })
+        : error(neutralize(message), { title: 'Blocked metric' });
     const slots = warnOnly ? ANNOTATION_SLOTS - 1 : ANNOTATION_SLOTS;
     const shown = metrics.length <= slots ? metrics : metrics.slice(0, slots - 1);
     for (const metric of shown)

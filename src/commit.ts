@@ -63,7 +63,9 @@ export function resolveTarget(context: EventContext, overrides: Overrides = {}):
   }
   const commitSha = sha.toLowerCase()
   if (!FULL_SHA.test(commitSha)) {
-    throw new ResolveError(`${shaSource} is not a full commit SHA: ${JSON.stringify(sha.slice(0, 80))}. Set the commit-sha input.`)
+    throw new ResolveError(
+      `${shaSource} is not a full commit SHA: ${JSON.stringify(sha.slice(0, 80))}. Set the commit-sha input.`
+    )
   }
   if (branch === undefined || branch === '') {
     throw new ResolveError(

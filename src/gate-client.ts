@@ -39,12 +39,15 @@ export const USER_AGENT = `eval-gate-action/${VERSION}`
 
 const HINTS = {
   auth: 'Check the api-key secret: the service did not accept the key for this project.',
-  notFound: 'Check project-id, and that base-url is the service address ending in /v1 (for example https://eval.example.com/v1).',
+  notFound:
+    'Check project-id, and that base-url is the service address ending in /v1 (for example https://eval.example.com/v1).',
   rejected: 'The service rejected the request; its message says why. Check project-id, commit-sha and branch.',
-  network: 'Check that base-url is reachable from the runner: its host name, the network, and any proxy settings (https_proxy, no_proxy).',
+  network:
+    'Check that base-url is reachable from the runner: its host name, the network, and any proxy settings (https_proxy, no_proxy).',
   timeout: 'The service did not answer in time. Check its status, or raise timeout-seconds.',
   server: 'The service kept failing. Check its status and run the job again.',
-  invalid: 'The service answered, but not with a verdict. Check that base-url points at the evaluation service (ending in /v1).',
+  invalid:
+    'The service answered, but not with a verdict. Check that base-url points at the evaluation service (ending in /v1).',
   redirect:
     'Set base-url to the address the service redirects to. Redirects are not followed, so that the API key is never sent to another address.',
   rateLimit: 'Raise timeout-seconds, or spread the jobs that share this project\u2019s rate limit.'
@@ -56,7 +59,11 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
   const stop = deps.signal ? AbortSignal.any([budget, deps.signal]) : budget
   const url = `${request.baseUrl}/gates/evaluate`
   // Exactly the three documented fields, nothing else.
-  const payload = JSON.stringify({ project_id: request.projectId, commit_sha: request.commitSha, branch: request.branch })
+  const payload = JSON.stringify({
+    project_id: request.projectId,
+    commit_sha: request.commitSha,
+    branch: request.branch
+  })
   const headers = {
     // Passed per request, never through a shared agent option, and redirects are not followed.
     Authorization: `Bearer ${request.apiKey}`,
@@ -81,7 +88,10 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
   /** Sleeps before the next try if that still fits the deadline; returns an error result if it does not. */
   const retryAfter = async (delayMs: number, why: string): Promise<GateResult | undefined> => {
     if (!fitsBudget(delayMs, deps.now(), deadline)) {
-      return error(`Gave up after ${requests} request(s): ${why}. The next try would not fit in ${budgetText}.`, lastHint)
+      return error(
+        `Gave up after ${requests} request(s): ${why}. The next try would not fit in ${budgetText}.`,
+        lastHint
+      )
     }
     deps.log(`Request ${requests} failed: ${why}. Retrying in ${seconds(delayMs)}.`)
     await deps.sleep(delayMs, stop)
@@ -94,10 +104,15 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
     const perRequest = AbortSignal.timeout(Math.max(1, Math.min(PER_REQUEST_MS, deadline - deps.now())))
     let answer: HttpAnswer
     try {
-      answer = await postJson(url, payload, { headers, signal: AbortSignal.any([stop, perRequest]), maxBodyBytes: MAX_BODY_BYTES })
+      answer = await postJson(url, payload, {
+        headers,
+        signal: AbortSignal.any([stop, perRequest]),
+        maxBodyBytes: MAX_BODY_BYTES
+      })
     } catch (cause) {
       if (stop.aborted) return outOfTime()
-      if (cause instanceof BodyTooLargeError) return error(`The service's answer was too large: ${cause.message}.`, HINTS.invalid)
+      if (cause instanceof BodyTooLargeError)
+        return error(`The service's answer was too large: ${cause.message}.`, HINTS.invalid)
       lastProblem = perRequest.aborted ? `no answer within ${seconds(PER_REQUEST_MS)}` : describeNetworkError(cause)
       lastHint = perRequest.aborted ? HINTS.timeout : HINTS.network
       const stopped = await retryAfter(faultWait(faults++, deps.random), lastProblem)
@@ -116,7 +131,12 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
     }
     if (status === 429) {
       const reset = header(answer, 'x-ratelimit-reset')
-      const wait = rateLimitWait({ reset, retryAfter: header(answer, 'retry-after') }, limited++, deps.now(), deps.random)
+      const wait = rateLimitWait(
+        { reset, retryAfter: header(answer, 'retry-after') },
+        limited++,
+        deps.now(),
+        deps.random
+      )
       const resetText = wait.resetAtMs !== undefined ? ` at ${new Date(wait.resetAtMs).toISOString()}` : ''
       lastProblem = `rate limited (429); the limit resets${resetText || ' at a time the service did not give'}`
       lastHint = HINTS.rateLimit
@@ -144,7 +164,10 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
     }
     if (status >= 300 && status < 400) {
       const location = header(answer, 'location')
-      return error(`The service answered ${status}, a redirect${location ? ` to ${location.slice(0, 200)}` : ''}.`, HINTS.redirect)
+      return error(
+        `The service answered ${status}, a redirect${location ? ` to ${location.slice(0, 200)}` : ''}.`,
+        HINTS.redirect
+      )
     }
     const hint = status === 401 || status === 403 ? HINTS.auth : status === 404 ? HINTS.notFound : HINTS.rejected
     return error(`The service refused the request with ${status}${said}.`, hint)

@@ -58,7 +58,11 @@ export function postJson(url: string, payload: string, options: PostOptions): Pr
           chunks.push(chunk)
         })
         response.on('end', () => {
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') })
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8')
+          })
         })
         // A connection that dies mid-body may end in 'error' or only in 'close': either way there is no answer.
         response.on('error', reject)

@@ -10,7 +10,10 @@ export function neutralize(text: string): string {
   return (
     text
       // The runner splits lines on \n and on a bare \r; other controls (ANSI escapes) are shown, not obeyed.
-      .replace(/[\u0000-\u0008\u000a-\u001f\u007f\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      .replace(
+        /[\u0000-\u0008\u000a-\u001f\u007f\u0085\u2028\u2029]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
+      )
       .replace(/::/g, `:${ZERO_WIDTH_SPACE}:`)
       .replace(/##\[/g, `##${ZERO_WIDTH_SPACE}[`)
   )

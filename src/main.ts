@@ -45,7 +45,16 @@ async function gate(event: EventContext, signal: AbortSignal): Promise<void> {
     // A configuration problem: nothing is sent, and the step fails whatever fail-on-error says,
     // because a misconfigured gate would otherwise pass every commit without anyone noticing.
     const message = cause instanceof Error ? cause.message : String(cause)
-    finish({ outcome: 'error', eventName: event.eventName, metrics: [], warnOnly: false, problem: { message, hint: 'Fix the step\u2019s inputs; no request was sent.' } }, [])
+    finish(
+      {
+        outcome: 'error',
+        eventName: event.eventName,
+        metrics: [],
+        warnOnly: false,
+        problem: { message, hint: 'Fix the step\u2019s inputs; no request was sent.' }
+      },
+      []
+    )
     return
   }
   for (const warning of settings.warnings) core.warning(warning)
@@ -92,17 +101,21 @@ function finish(report: Report, raw: unknown[]): void {
   }
   const problem = report.problem!
   const text = neutralize(`${problem.message} ${problem.hint ?? ''}`.trim())
-  if (report.warnOnly) core.warning(`No verdict: ${text} The step passes because fail-on-error is false; the commit was not checked.`)
+  if (report.warnOnly)
+    core.warning(`No verdict: ${text} The step passes because fail-on-error is false; the commit was not checked.`)
   else core.setFailed(text)
 }
 
 function annotateMetrics(metrics: Metric[], warnOnly: boolean): void {
   const annotate = (message: string): void =>
-    warnOnly ? core.warning(neutralize(message), { title: 'Blocked metric' }) : core.error(neutralize(message), { title: 'Blocked metric' })
+    warnOnly
+      ? core.warning(neutralize(message), { title: 'Blocked metric' })
+      : core.error(neutralize(message), { title: 'Blocked metric' })
   const slots = warnOnly ? ANNOTATION_SLOTS - 1 : ANNOTATION_SLOTS
   const shown = metrics.length <= slots ? metrics : metrics.slice(0, slots - 1)
   for (const metric of shown) annotate(describeMetric(metric))
-  if (shown.length < metrics.length) annotate(`…and ${metrics.length - shown.length} more blocked metric(s); the job summary lists them.`)
+  if (shown.length < metrics.length)
+    annotate(`…and ${metrics.length - shown.length} more blocked metric(s); the job summary lists them.`)
   for (const metric of metrics.slice(0, 50)) say(`  blocked: ${describeMetric(metric)}`)
   if (metrics.length > 50) say(`  …and ${metrics.length - 50} more.`)
 }
@@ -125,7 +138,9 @@ function readEvent(): EventContext {
       const parsed: unknown = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8'))
       if (parsed !== null && typeof parsed === 'object') payload = parsed as Record<string, unknown>
     } catch (cause) {
-      core.warning(`Could not read the event payload at GITHUB_EVENT_PATH: ${cause instanceof Error ? cause.message : String(cause)}`)
+      core.warning(
+        `Could not read the event payload at GITHUB_EVENT_PATH: ${cause instanceof Error ? cause.message : String(cause)}`
+      )
     }
   }
   return { eventName: env.GITHUB_EVENT_NAME ?? '', payload, env }

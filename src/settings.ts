@@ -92,14 +92,23 @@ function readApiKey(read: InputReader, context: SettingsContext): string {
           'See "Fork pull requests" in the README for the ways to gate them.'
       )
     }
-    throw new InputError('api-key', 'is required but empty. Pass the project API key from a secret: api-key: ${{ secrets.EVAL_GATE_API_KEY }}.')
+    throw new InputError(
+      'api-key',
+      'is required but empty. Pass the project API key from a secret: api-key: ${{ secrets.EVAL_GATE_API_KEY }}.'
+    )
   }
   // The key itself is never quoted in these messages: it is a secret even when it is wrong.
   if (/\s/.test(apiKey)) {
-    throw new InputError('api-key', 'contains whitespace; a key is a single token. Check the secret for a pasted line break or space.')
+    throw new InputError(
+      'api-key',
+      'contains whitespace; a key is a single token. Check the secret for a pasted line break or space.'
+    )
   }
   if (/[<>]/.test(apiKey) || /^(?:\$\{\{.*\}\}|(?:YOUR_)?API_KEY|xxx+|changeme|\*+)$/i.test(apiKey)) {
-    throw new InputError('api-key', 'looks like a placeholder, not a key. Store the real project API key in a secret and pass that.')
+    throw new InputError(
+      'api-key',
+      'looks like a placeholder, not a key. Store the real project API key in a secret and pass that.'
+    )
   }
   return apiKey
 }
@@ -116,7 +125,10 @@ function readBaseUrl(read: InputReader, warnings: string[]): string {
   try {
     url = new URL(raw)
   } catch {
-    throw new InputError('base-url', `must be an absolute http(s) URL such as https://eval.example.com/v1, got ${quote(raw)}.`)
+    throw new InputError(
+      'base-url',
+      `must be an absolute http(s) URL such as https://eval.example.com/v1, got ${quote(raw)}.`
+    )
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new InputError('base-url', `must use http or https, got ${quote(url.protocol)} in ${quote(raw)}.`)
@@ -156,7 +168,10 @@ function readTimeout(read: InputReader): number {
   if (raw === '') return 300_000
   const seconds = /^\d+(?:\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN
   if (!(seconds > 0) || seconds > MAX_TIMEOUT_SECONDS) {
-    throw new InputError('timeout-seconds', `must be a positive number of seconds no larger than ${MAX_TIMEOUT_SECONDS}, got ${quote(raw)}.`)
+    throw new InputError(
+      'timeout-seconds',
+      `must be a positive number of seconds no larger than ${MAX_TIMEOUT_SECONDS}, got ${quote(raw)}.`
+    )
   }
   return Math.round(seconds * 1000)
 }

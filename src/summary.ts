@@ -97,10 +97,18 @@ function closingLines(report: Report): string[] {
     if (report.problem.hint) lines.push(`**What to do:** ${escapeMarkdown(report.problem.hint, 2_000)}`, '')
   }
   if (report.warnOnly && report.outcome === 'blocked') {
-    lines.push('> [!WARNING]', '> The step did not fail because `fail-on-blocked` is `false`. This commit did **not** pass the gate.', '')
+    lines.push(
+      '> [!WARNING]',
+      '> The step did not fail because `fail-on-blocked` is `false`. This commit did **not** pass the gate.',
+      ''
+    )
   }
   if (report.warnOnly && report.outcome === 'error') {
-    lines.push('> [!WARNING]', '> The step did not fail because `fail-on-error` is `false`. This commit was **not** checked.', '')
+    lines.push(
+      '> [!WARNING]',
+      '> The step did not fail because `fail-on-error` is `false`. This commit was **not** checked.',
+      ''
+    )
   }
   return lines
 }
@@ -126,14 +134,21 @@ function metricsTable(metrics: Metric[], budgetBytes: number): string[] {
   }
   const left = metrics.length - rows
   if (left > 0) {
-    lines.push('', `_… and ${left} more metric${left === 1 ? '' : 's'} not shown here; the \`blocked-metrics\` output has the full list._`)
+    lines.push(
+      '',
+      `_… and ${left} more metric${left === 1 ? '' : 's'} not shown here; the \`blocked-metrics\` output has the full list._`
+    )
   }
   return lines
 }
 
 function metricRow(metric: Metric, columns: string[], hasOther: boolean): string {
   const extra = new Map(metric.extra)
-  const cells = [escapeMarkdown(metric.name), escapeMarkdown(metric.score ?? ''), escapeMarkdown(metric.threshold ?? '')]
+  const cells = [
+    escapeMarkdown(metric.name),
+    escapeMarkdown(metric.score ?? ''),
+    escapeMarkdown(metric.threshold ?? '')
+  ]
   for (const key of columns) cells.push(escapeMarkdown(extra.get(key) ?? ''))
   if (hasOther) {
     const rest = metric.extra.filter(([key]) => !columns.includes(key)).map(([key, value]) => `${key}: ${value}`)

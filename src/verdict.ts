@@ -55,7 +55,7 @@ const NAME_KEYS = ['name', 'metric', 'metric_name', 'id', 'key']
 /** Renders any item: objects with name/score/threshold are likely, but nothing is assumed. */
 export function readMetric(item: unknown): Metric {
   if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-    return { name: typeof item === 'string' ? item : JSON.stringify(item) ?? String(item), extra: [] }
+    return { name: typeof item === 'string' ? item : (JSON.stringify(item) ?? String(item)), extra: [] }
   }
   const record = item as Record<string, unknown>
   const nameKey = NAME_KEYS.find((key) => typeof record[key] === 'string' || typeof record[key] === 'number')
