@@ -199,6 +199,15 @@ describe('evaluateGate', () => {
     expect(Date.now() - started).toBeLessThan(5_000)
   })
 
+  it('gives up on one hung request after its own limit and tries again', async () => {
+    const server = await standIn({ script: [{ fault: 'hang' }, { json: { verdict: 'pass' } }] })
+    const { deps, waits, logs } = virtualClock()
+    const result = await evaluateGate({ ...request(server.baseUrl, 10_000), perRequestMs: 300 }, deps)
+    expect(result).toMatchObject({ kind: 'verdict', verdict: 'pass', requests: 2 })
+    expect(waits).toEqual([1_000])
+    expect(logs[0]).toBe('Request 1 failed: no answer within 0.3 s. Retrying in 1.0 s.')
+  })
+
   it('stops when cancelled', async () => {
     const server = await standIn({ script: SCENARIOS.hang })
     const cancel = new AbortController()

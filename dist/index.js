@@ -32032,6 +32032,7 @@ const HINTS = {
 };
 async function evaluateGate(request, deps) {
     const deadline = deps.now() + request.timeoutMs;
+    const perRequestMs = request.perRequestMs ?? PER_REQUEST_MS;
     const budget = AbortSignal.timeout(request.timeoutMs);
     const stop = deps.signal ? AbortSignal.any([budget, deps.signal]) : budget;
     const url = `${request.baseUrl}/gates/evaluate`;
@@ -32072,22 +32073,23 @@ async function evaluateGate(request, deps) {
         if (stop.aborted || deps.now() >= deadline)
             return outOfTime();
         requests++;
-        const perRequest = AbortSignal.timeout(Math.max(1, Math.min(PER_REQUEST_MS, deadline - deps.now())));
+        // A per-request limit only when it ends before the whole check does; otherwise the two would race.
+        const perRequest = perRequestMs < deadline - deps.now() ? AbortSignal.timeout(perRequestMs) : undefined;
         let answer;
         try {
             answer = await postJson(url, payload, {
                 headers,
-                signal: AbortSignal.any([stop, perRequest]),
+                signal: perRequest ? AbortSignal.any([stop, perRequest]) : stop,
                 maxBodyBytes: MAX_BODY_BYTES
             });
         }
         catch (cause) {
-            if (stop.aborted)
+            if (stop.aborted || deps.now() >= deadline)
                 return outOfTime();
             if (cause instanceof BodyTooLargeError)
                 return error(`The service's answer was too large: ${cause.message}.`, HINTS.invalid);
-            lastProblem = perRequest.aborted ? `no answer within ${seconds(PER_REQUEST_MS)}` : describeNetworkError(cause);
-            lastHint = perRequest.aborted ? HINTS.timeout : HINTS.network;
+            lastProblem = perRequest?.aborted ? `no answer within ${seconds(perRequestMs)}` : describeNetworkError(cause);
+            lastHint = perRequest?.aborted ? HINTS.timeout : HINTS.network;
             const stopped = await retryAfter(faultWait(faults++, deps.random), lastProblem);
             if (stopped)
                 return stopped;
