@@ -69,7 +69,7 @@ export const SCENARIOS = {
  */
 export async function startStandIn(options = {}) {
   const script = options.script ?? SCENARIOS.pass
-  /** @type {Array<{ at: number, method: string, url: string, headers: import('node:http').IncomingHttpHeaders, body: string, status: number | string }>} */
+  /** @type {Array<{ at: number, method: string, url: string, headers: import('node:http').IncomingHttpHeaders, body: string, status: number | string, resetAt?: number }>} */
   const requests = []
   const sockets = new Set()
   const timers = new Set()
@@ -80,6 +80,7 @@ export async function startStandIn(options = {}) {
     const chunks = []
     req.on('data', (c) => chunks.push(c))
     req.on('end', () => {
+      /** @type {(typeof requests)[number]} */
       const record = {
         at: Date.now(),
         method: req.method ?? '',
@@ -106,6 +107,7 @@ export async function startStandIn(options = {}) {
         windows.set(project, { start, count })
         const reset = String(Math.ceil((start + windowMs) / 1000))
         if (count > limit) {
+          record.resetAt = start + windowMs
           return send(
             429,
             { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': reset },
