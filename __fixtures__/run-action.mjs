@@ -63,8 +63,17 @@ export function pullRequestEvent(overrides = {}) {
  * @param {{ name: string, payload: object, env?: Record<string, string> }} [options.event]
  * @param {Record<string, string>} [options.env]  extra variables (proxy settings, say)
  * @param {number} [options.killAfterMs]  a safety net so a broken build cannot hang the suite
+ * @param {string} [options.entry]  the script to run instead of dist/index.js (the benchmark's floor)
+ * @param {string[]} [options.nodeArgs]  options for node before the script
  */
-export async function runAction({ inputs, event = pullRequestEvent(), env = {}, killAfterMs = 120_000 }) {
+export async function runAction({
+  inputs,
+  event = pullRequestEvent(),
+  env = {},
+  killAfterMs = 120_000,
+  entry = join(ACTION_DIR, 'dist', 'index.js'),
+  nodeArgs = []
+}) {
   const dir = mkdtempSync(join(tmpdir(), 'eval-gate-run-'))
   const files = { output: join(dir, 'output'), summary: join(dir, 'summary'), event: join(dir, 'event.json') }
   writeFileSync(files.output, '')
@@ -95,7 +104,7 @@ export async function runAction({ inputs, event = pullRequestEvent(), env = {}, 
     ...env
   }
   const started = Date.now()
-  const child = spawn(actionNode(), [join(ACTION_DIR, 'dist', 'index.js')], {
+  const child = spawn(actionNode(), [...nodeArgs, entry], {
     cwd: dir,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe']

@@ -10,7 +10,7 @@ const base: Report = {
   eventName: 'pull_request',
   target: { commitSha: SHA, branch: 'feature/x', shaSource: '', branchSource: '' },
   commitUrl: `https://github.com/acme/app/commit/${SHA}`,
-  metrics: [],
+  items: [],
   warnOnly: false
 }
 
@@ -44,8 +44,8 @@ describe('renderSummary', () => {
   })
 
   it('lists blocked metrics with name, score, threshold and other fields', () => {
-    const metrics = [{ name: 'faithfulness', score: 0.71, threshold: 0.8, dataset: 'qa' }, 'toxicity'].map(readMetric)
-    const md = renderSummary({ ...base, metrics })
+    const items = [{ name: 'faithfulness', score: 0.71, threshold: 0.8, dataset: 'qa' }, 'toxicity']
+    const md = renderSummary({ ...base, items })
     expect(md.split('\n')[0]).toBe('## ❌ Eval gate: blocked')
     expect(md).toContain('| Metric | Score | Threshold | dataset |')
     expect(md).toContain('| faithfulness | 0.71 | 0.8 | qa |')
@@ -55,7 +55,7 @@ describe('renderSummary', () => {
 
   it('gathers fields past the sixth extra column into one', () => {
     const item = Object.fromEntries([['name', 'm'], ...Array.from({ length: 8 }, (_, i) => [`f${i}`, `v${i}`])])
-    const md = renderSummary({ ...base, metrics: [readMetric(item)] })
+    const md = renderSummary({ ...base, items: [item] })
     expect(md).toContain('| Metric | Score | Threshold | f0 | f1 | f2 | f3 | f4 | f5 | Other fields |')
     expect(md).toContain('| v5 | f6: v6; f7: v7 |')
   })
@@ -77,7 +77,7 @@ describe('renderSummary', () => {
     const md = renderSummary({
       outcome: 'error',
       eventName: '',
-      metrics: [],
+      items: [],
       warnOnly: false,
       problem: { message: "Input 'api-key': is required but empty." }
     })
@@ -88,7 +88,7 @@ describe('renderSummary', () => {
     const metrics = Array.from({ length: 30_000 }, (_, i) =>
       readMetric({ name: `metric-${i}`, score: 0.1, threshold: 0.9 })
     )
-    const md = renderSummary({ ...base, metrics })
+    const md = renderSummary({ ...base, items: metrics })
     expect(tableRows(md.slice(md.indexOf('### Blocked metrics'))).length - 2).toBe(MAX_METRIC_ROWS)
     expect(md).toContain(`… and ${30_000 - MAX_METRIC_ROWS} more metrics not shown here`)
   })
@@ -109,7 +109,7 @@ describe('renderSummary', () => {
         g: huge
       })
     )
-    const md = renderSummary({ ...base, metrics })
+    const md = renderSummary({ ...base, items: metrics })
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(SUMMARY_BUDGET_BYTES)
     expect(md).toMatch(/more metrics not shown here/)
   })
@@ -127,16 +127,15 @@ describe('renderSummary', () => {
     )
     fc.assert(
       fc.property(fc.array(item, { maxLength: 40 }), (items) => {
-        const metrics = items.map(readMetric)
-        const md = renderSummary({ ...base, metrics })
+        const md = renderSummary({ ...base, items })
         expect(Buffer.byteLength(md)).toBeLessThanOrEqual(SUMMARY_BUDGET_BYTES)
         expect(md).not.toMatch(/[<>`$@\\]/)
         const context = tableRows(md.split('### Blocked metrics')[0])
         expect(context).toHaveLength(3)
         for (const row of context) expect(cells(row)).toHaveLength(4)
-        if (metrics.length === 0) return
+        if (items.length === 0) return
         const rows = tableRows(md.slice(md.indexOf('### Blocked metrics')))
-        expect(rows).toHaveLength(2 + metrics.length)
+        expect(rows).toHaveLength(2 + items.length)
         for (const row of rows) expect(cells(row)).toHaveLength(cells(rows[0]).length)
       }),
       { numRuns: 200 }

@@ -3,20 +3,20 @@ import { blockedHeadline, describeMetric, interpretAnswer, readMetric, serverMes
 
 describe('interpretAnswer', () => {
   it('reads a pass with no list as an empty list', () => {
-    expect(interpretAnswer('{"verdict":"pass"}')).toEqual({ kind: 'verdict', verdict: 'pass', metrics: [], raw: [] })
-    expect(interpretAnswer('{"verdict":"pass","blocked_metrics":null}')).toMatchObject({ verdict: 'pass', raw: [] })
+    expect(interpretAnswer('{"verdict":"pass"}')).toEqual({ kind: 'verdict', verdict: 'pass', items: [] })
+    expect(interpretAnswer('{"verdict":"pass","blocked_metrics":null}')).toMatchObject({ verdict: 'pass', items: [] })
   })
 
   it('reads a block and keeps the items as sent', () => {
     const items = [{ name: 'faithfulness', score: 0.7, threshold: 0.8 }, 'toxicity']
     const answer = interpretAnswer(JSON.stringify({ verdict: 'blocked', blocked_metrics: items }))
-    expect(answer).toMatchObject({ kind: 'verdict', verdict: 'blocked', raw: items })
+    expect(answer).toMatchObject({ kind: 'verdict', verdict: 'blocked', items })
     if (answer.kind !== 'verdict') throw new Error('expected a verdict')
-    expect(answer.metrics.map((m) => m.name)).toEqual(['faithfulness', 'toxicity'])
+    expect(answer.items.map((item) => readMetric(item).name)).toEqual(['faithfulness', 'toxicity'])
   })
 
   it('reads a block with no list', () => {
-    expect(interpretAnswer('{"verdict":"blocked"}')).toMatchObject({ kind: 'verdict', verdict: 'blocked', metrics: [] })
+    expect(interpretAnswer('{"verdict":"blocked"}')).toMatchObject({ kind: 'verdict', verdict: 'blocked', items: [] })
   })
 
   it.each([
@@ -69,8 +69,7 @@ describe('texts', () => {
   })
 
   it('names the first metrics in the headline', () => {
-    const metrics = ['a', 'b', 'c', 'd', 'e'].map(readMetric)
-    expect(blockedHeadline(metrics)).toBe(
+    expect(blockedHeadline(['a', 'b', 'c', 'd', 'e'])).toBe(
       'The evaluation service blocked this commit: 5 metric(s) below threshold (a, b, c and 2 more).'
     )
     expect(blockedHeadline([])).toMatch(/named no metrics/)

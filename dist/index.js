@@ -31903,15 +31903,15 @@ function interpretAnswer(body) {
     if (list !== undefined && list !== null && !Array.isArray(list)) {
         return { kind: 'invalid', problem: `blocked_metrics is ${typeName(list)}, not a list` };
     }
-    const raw = (list ?? []);
-    if (verdict === 'pass' && raw.length > 0) {
+    const items = (list ?? []);
+    if (verdict === 'pass' && items.length > 0) {
         // A pass that names blocking metrics contradicts itself; trusting either half could be wrong.
         return {
             kind: 'invalid',
-            problem: `the verdict is "pass" but blocked_metrics lists ${raw.length} metric(s); the answer contradicts itself`
+            problem: `the verdict is "pass" but blocked_metrics lists ${items.length} metric(s); the answer contradicts itself`
         };
     }
-    return { kind: 'verdict', verdict, metrics: raw.map(readMetric), raw };
+    return { kind: 'verdict', verdict, items };
 }
 const NAME_KEYS = ['name', 'metric', 'metric_name', 'id', 'key'];
 /** Renders any item: objects with name/score/threshold are likely, but nothing is assumed. */
@@ -31955,12 +31955,12 @@ function clip(text, max) {
     return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 /** A short reason for the step's failure, naming the first few blocking metrics. */
-function blockedHeadline(metrics) {
-    if (metrics.length === 0)
+function blockedHeadline(items) {
+    if (items.length === 0)
         return 'The evaluation service blocked this commit (it named no metrics).';
-    const named = metrics.slice(0, 3).map((m) => clip(m.name, 60));
-    const more = metrics.length > 3 ? ` and ${metrics.length - 3} more` : '';
-    return `The evaluation service blocked this commit: ${metrics.length} metric(s) below threshold (${named.join(', ')}${more}).`;
+    const named = items.slice(0, 3).map((item) => clip(readMetric(item).name, 60));
+    const more = items.length > 3 ? ` and ${items.length - 3} more` : '';
+    return `The evaluation service blocked this commit: ${items.length} metric(s) below threshold (${named.join(', ')}${more}).`;
 }
 /** One line about a metric, for an annotation or the log. */
 function describeMetric(metric) {
@@ -32103,7 +32103,7 @@ async function evaluateGate(request, deps) {
             const read = interpretAnswer(answer.body);
             if (read.kind === 'invalid')
                 return error(`The service answered ${status}, but ${read.problem}.`, HINTS.invalid);
-            return { kind: 'verdict', verdict: read.verdict, metrics: read.metrics, raw: read.raw, requests };
+            return { kind: 'verdict', verdict: read.verdict, items: read.items, requests };
         }
         if (status === 429) {
             const reset = header(answer, 'x-ratelimit-reset');
@@ -32314,6 +32314,7 @@ function quote(value) {
 }
 
 ;// CONCATENATED MODULE: ./src/summary.ts
+
 /** The runner drops any summary over 1,048,576 bytes; this leaves room to spare. */
 const SUMMARY_BUDGET_BYTES = 1_000_000;
 /** More rows than this do not help anybody read a summary; the full list is in the output. */
@@ -32327,8 +32328,9 @@ const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
  * numeric entity. Line breaks and other controls become spaces, so the text stays in its cell.
  */
 function escapeMarkdown(text, maxChars = MAX_CELL_CHARS) {
-    const chars = Array.from(text);
-    const clipped = chars.length > maxChars ? `${chars.slice(0, maxChars - 1).join('')}…` : text;
+    // Cut by code points, not UTF-16 units, so an emoji is never split; only long texts pay for that.
+    const chars = text.length > maxChars ? Array.from(text) : undefined;
+    const clipped = chars && chars.length > maxChars ? `${chars.slice(0, maxChars - 1).join('')}…` : text;
     return clipped
         .replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, ' ')
         .replace(/[&<>"'|\\`*_[\]~@$#]/g, (c) => ESCAPES[c] ?? `&#${c.charCodeAt(0)};`);
@@ -32341,10 +32343,10 @@ const HEADINGS = {
 function renderSummary(report) {
     const head = [HEADINGS[report.outcome], '', leadSentence(report), '', ...contextTable(report), ''];
     const tail = closingLines(report);
-    if (report.outcome !== 'blocked' || report.metrics.length === 0)
+    if (report.outcome !== 'blocked' || report.items.length === 0)
         return [...head, ...tail, ''].join('\n');
     const fixed = Buffer.byteLength([...head, ...tail].join('\n'), 'utf8') + 400;
-    return [...head, ...metricsTable(report.metrics, SUMMARY_BUDGET_BYTES - fixed), '', ...tail, ''].join('\n');
+    return [...head, ...metricsTable(report.items, SUMMARY_BUDGET_BYTES - fixed), '', ...tail, ''].join('\n');
 }
 function leadSentence(report) {
     const commit = report.target ? shortCommit(report) : 'the commit';
@@ -32353,7 +32355,7 @@ function leadSentence(report) {
         case 'pass':
             return `The evaluation service passed ${commit}${on}.`;
         case 'blocked': {
-            const count = report.metrics.length;
+            const count = report.items.length;
             const what = count === 0 ? 'It named no metrics.' : `${count} metric${count === 1 ? '' : 's'} blocked it.`;
             return `The evaluation service **blocked** ${commit}${on}. ${what}`;
         }
@@ -32389,8 +32391,8 @@ function closingLines(report) {
     }
     return lines;
 }
-function metricsTable(metrics, budgetBytes) {
-    const shown = metrics.slice(0, MAX_METRIC_ROWS);
+function metricsTable(items, budgetBytes) {
+    const shown = items.slice(0, MAX_METRIC_ROWS).map(readMetric);
     const extraKeys = [...new Set(shown.flatMap((m) => m.extra.map(([key]) => key)))];
     const columns = extraKeys.slice(0, MAX_EXTRA_COLUMNS);
     const hasOther = extraKeys.length > columns.length;
@@ -32409,7 +32411,7 @@ function metricsTable(metrics, budgetBytes) {
         used += size;
         rows++;
     }
-    const left = metrics.length - rows;
+    const left = items.length - rows;
     if (left > 0) {
         lines.push('', `_… and ${left} more metric${left === 1 ? '' : 's'} not shown here; the \`blocked-metrics\` output has the full list._`);
     }
@@ -32480,10 +32482,10 @@ async function gate(event, signal) {
         finish({
             outcome: 'error',
             eventName: event.eventName,
-            metrics: [],
+            items: [],
             warnOnly: false,
             problem: { message, hint: 'Fix the step\u2019s inputs; no request was sent.' }
-        }, []);
+        });
         return;
     }
     for (const warning of settings.warnings)
@@ -32497,18 +32499,18 @@ async function gate(event, signal) {
         eventName: event.eventName,
         target,
         commitUrl: commitUrl(target.commitSha),
-        metrics: result.kind === 'verdict' ? result.metrics : [],
+        items: result.kind === 'verdict' ? result.items : [],
         problem: result.kind === 'error' ? { message: result.message, hint: result.hint } : undefined,
         warnOnly: result.kind === 'error' ? !settings.failOnError : result.verdict === 'blocked' && !settings.failOnBlocked
     };
     say(`Answer after ${result.requests} request(s): ${report.outcome}.`);
-    finish(report, result.kind === 'verdict' ? result.raw : []);
+    finish(report);
 }
 /** Writes the outputs and the summary, annotates, and sets the step's result. */
-function finish(report, raw) {
+function finish(report) {
     setOutput('verdict', report.outcome);
-    setOutput('blocked-metrics', JSON.stringify(raw));
-    setOutput('blocked-count', String(report.metrics.length));
+    setOutput('blocked-metrics', JSON.stringify(report.items));
+    setOutput('blocked-count', String(report.items.length));
     setOutput('commit-sha', report.target?.commitSha ?? '');
     setOutput('branch', report.target?.branch ?? '');
     writeSummary(renderSummary(report));
@@ -32517,8 +32519,8 @@ function finish(report, raw) {
         return;
     }
     if (report.outcome === 'blocked') {
-        annotateMetrics(report.metrics, report.warnOnly);
-        const headline = blockedHeadline(report.metrics);
+        annotateMetrics(report.items, report.warnOnly);
+        const headline = blockedHeadline(report.items);
         if (report.warnOnly)
             core_warning(neutralize(`${headline} The step passes because fail-on-blocked is false.`));
         else
@@ -32532,20 +32534,20 @@ function finish(report, raw) {
     else
         setFailed(text);
 }
-function annotateMetrics(metrics, warnOnly) {
+function annotateMetrics(items, warnOnly) {
     const annotate = (message) => warnOnly
         ? core_warning(neutralize(message), { title: 'Blocked metric' })
         : error(neutralize(message), { title: 'Blocked metric' });
     const slots = warnOnly ? ANNOTATION_SLOTS - 1 : ANNOTATION_SLOTS;
-    const shown = metrics.length <= slots ? metrics : metrics.slice(0, slots - 1);
-    for (const metric of shown)
-        annotate(describeMetric(metric));
-    if (shown.length < metrics.length)
-        annotate(`…and ${metrics.length - shown.length} more blocked metric(s); the job summary lists them.`);
-    for (const metric of metrics.slice(0, 50))
-        say(`  blocked: ${describeMetric(metric)}`);
-    if (metrics.length > 50)
-        say(`  …and ${metrics.length - 50} more.`);
+    const shown = items.length <= slots ? items : items.slice(0, slots - 1);
+    for (const item of shown)
+        annotate(describeMetric(readMetric(item)));
+    if (shown.length < items.length)
+        annotate(`…and ${items.length - shown.length} more blocked metric(s); the job summary lists them.`);
+    for (const item of items.slice(0, 50))
+        say(`  blocked: ${describeMetric(readMetric(item))}`);
+    if (items.length > 50)
+        say(`  …and ${items.length - 50} more.`);
 }
 function writeSummary(markdown) {
     const path = process.env.GITHUB_STEP_SUMMARY;

@@ -5,7 +5,7 @@
  */
 import { BodyTooLargeError, postJson, type HttpAnswer } from './http.js'
 import { faultWait, fitsBudget, rateLimitWait } from './retry-timing.js'
-import { interpretAnswer, serverMessage, type Metric } from './verdict.js'
+import { interpretAnswer, serverMessage } from './verdict.js'
 import { VERSION } from './version.js'
 
 export interface GateRequest {
@@ -20,7 +20,7 @@ export interface GateRequest {
 }
 
 export type GateResult =
-  | { kind: 'verdict'; verdict: 'pass' | 'blocked'; metrics: Metric[]; raw: unknown[]; requests: number }
+  | { kind: 'verdict'; verdict: 'pass' | 'blocked'; items: unknown[]; requests: number }
   | { kind: 'error'; message: string; hint: string; requests: number }
 
 export interface GateDeps {
@@ -131,7 +131,7 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
     if (status >= 200 && status < 300) {
       const read = interpretAnswer(answer.body)
       if (read.kind === 'invalid') return error(`The service answered ${status}, but ${read.problem}.`, HINTS.invalid)
-      return { kind: 'verdict', verdict: read.verdict, metrics: read.metrics, raw: read.raw, requests }
+      return { kind: 'verdict', verdict: read.verdict, items: read.items, requests }
     }
     if (status === 429) {
       const reset = header(answer, 'x-ratelimit-reset')

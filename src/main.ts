@@ -9,7 +9,7 @@ import { evaluateGate, sleep } from './gate-client.js'
 import { neutralize } from './log-text.js'
 import { readSettings, type Settings } from './settings.js'
 import { renderSummary, type Report } from './summary.js'
-import { blockedHeadline, describeMetric, type Metric } from './verdict.js'
+import { blockedHeadline, describeMetric, readMetric } from './verdict.js'
 
 /** GitHub shows 10 annotations of each type per step; one error is kept for the step's own failure. */
 const ANNOTATION_SLOTS = 9
@@ -45,16 +45,13 @@ async function gate(event: EventContext, signal: AbortSignal): Promise<void> {
     // A configuration problem: nothing is sent, and the step fails whatever fail-on-error says,
     // because a misconfigured gate would otherwise pass every commit without anyone noticing.
     const message = cause instanceof Error ? cause.message : String(cause)
-    finish(
-      {
-        outcome: 'error',
-        eventName: event.eventName,
-        metrics: [],
-        warnOnly: false,
-        problem: { message, hint: 'Fix the step\u2019s inputs; no request was sent.' }
-      },
-      []
-    )
+    finish({
+      outcome: 'error',
+      eventName: event.eventName,
+      items: [],
+      warnOnly: false,
+      problem: { message, hint: 'Fix the step\u2019s inputs; no request was sent.' }
+    })
     return
   }
   for (const warning of settings.warnings) core.warning(warning)
@@ -71,19 +68,19 @@ async function gate(event: EventContext, signal: AbortSignal): Promise<void> {
     eventName: event.eventName,
     target,
     commitUrl: commitUrl(target.commitSha),
-    metrics: result.kind === 'verdict' ? result.metrics : [],
+    items: result.kind === 'verdict' ? result.items : [],
     problem: result.kind === 'error' ? { message: result.message, hint: result.hint } : undefined,
     warnOnly: result.kind === 'error' ? !settings.failOnError : result.verdict === 'blocked' && !settings.failOnBlocked
   }
   say(`Answer after ${result.requests} request(s): ${report.outcome}.`)
-  finish(report, result.kind === 'verdict' ? result.raw : [])
+  finish(report)
 }
 
 /** Writes the outputs and the summary, annotates, and sets the step's result. */
-function finish(report: Report, raw: unknown[]): void {
+function finish(report: Report): void {
   core.setOutput('verdict', report.outcome)
-  core.setOutput('blocked-metrics', JSON.stringify(raw))
-  core.setOutput('blocked-count', String(report.metrics.length))
+  core.setOutput('blocked-metrics', JSON.stringify(report.items))
+  core.setOutput('blocked-count', String(report.items.length))
   core.setOutput('commit-sha', report.target?.commitSha ?? '')
   core.setOutput('branch', report.target?.branch ?? '')
   writeSummary(renderSummary(report))
@@ -93,8 +90,8 @@ function finish(report: Report, raw: unknown[]): void {
     return
   }
   if (report.outcome === 'blocked') {
-    annotateMetrics(report.metrics, report.warnOnly)
-    const headline = blockedHeadline(report.metrics)
+    annotateMetrics(report.items, report.warnOnly)
+    const headline = blockedHeadline(report.items)
     if (report.warnOnly) core.warning(neutralize(`${headline} The step passes because fail-on-blocked is false.`))
     else core.setFailed(neutralize(headline))
     return
@@ -106,18 +103,18 @@ function finish(report: Report, raw: unknown[]): void {
   else core.setFailed(text)
 }
 
-function annotateMetrics(metrics: Metric[], warnOnly: boolean): void {
+function annotateMetrics(items: unknown[], warnOnly: boolean): void {
   const annotate = (message: string): void =>
     warnOnly
       ? core.warning(neutralize(message), { title: 'Blocked metric' })
       : core.error(neutralize(message), { title: 'Blocked metric' })
   const slots = warnOnly ? ANNOTATION_SLOTS - 1 : ANNOTATION_SLOTS
-  const shown = metrics.length <= slots ? metrics : metrics.slice(0, slots - 1)
-  for (const metric of shown) annotate(describeMetric(metric))
-  if (shown.length < metrics.length)
-    annotate(`…and ${metrics.length - shown.length} more blocked metric(s); the job summary lists them.`)
-  for (const metric of metrics.slice(0, 50)) say(`  blocked: ${describeMetric(metric)}`)
-  if (metrics.length > 50) say(`  …and ${metrics.length - 50} more.`)
+  const shown = items.length <= slots ? items : items.slice(0, slots - 1)
+  for (const item of shown) annotate(describeMetric(readMetric(item)))
+  if (shown.length < items.length)
+    annotate(`…and ${items.length - shown.length} more blocked metric(s); the job summary lists them.`)
+  for (const item of items.slice(0, 50)) say(`  blocked: ${describeMetric(readMetric(item))}`)
+  if (items.length > 50) say(`  …and ${items.length - 50} more.`)
 }
 
 function writeSummary(markdown: string): void {

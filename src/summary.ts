@@ -4,7 +4,7 @@
  * from the server, the event or the inputs is escaped for both HTML and Markdown.
  */
 import type { GateTarget } from './commit.js'
-import type { Metric } from './verdict.js'
+import { readMetric, type Metric } from './verdict.js'
 
 export type Outcome = 'pass' | 'blocked' | 'error'
 
@@ -15,7 +15,8 @@ export interface Report {
   target?: GateTarget
   /** A link to the commit on GitHub, when the repository is known. */
   commitUrl?: string
-  metrics: Metric[]
+  /** The blocked metrics as the service sent them; only the rows shown are read. */
+  items: unknown[]
   /** For the error outcome: what went wrong and what to do about it. */
   problem?: { message: string; hint?: string }
   /** True when the step passes although the outcome is not a pass (fail-on-blocked or fail-on-error false). */
@@ -37,8 +38,9 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
  * numeric entity. Line breaks and other controls become spaces, so the text stays in its cell.
  */
 export function escapeMarkdown(text: string, maxChars = MAX_CELL_CHARS): string {
-  const chars = Array.from(text)
-  const clipped = chars.length > maxChars ? `${chars.slice(0, maxChars - 1).join('')}…` : text
+  // Cut by code points, not UTF-16 units, so an emoji is never split; only long texts pay for that.
+  const chars = text.length > maxChars ? Array.from(text) : undefined
+  const clipped = chars && chars.length > maxChars ? `${chars.slice(0, maxChars - 1).join('')}…` : text
   return clipped
     .replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, ' ')
     .replace(/[&<>"'|\\`*_[\]~@$#]/g, (c) => ESCAPES[c] ?? `&#${c.charCodeAt(0)};`)
@@ -53,10 +55,10 @@ const HEADINGS: Record<Outcome, string> = {
 export function renderSummary(report: Report): string {
   const head = [HEADINGS[report.outcome], '', leadSentence(report), '', ...contextTable(report), '']
   const tail = closingLines(report)
-  if (report.outcome !== 'blocked' || report.metrics.length === 0) return [...head, ...tail, ''].join('\n')
+  if (report.outcome !== 'blocked' || report.items.length === 0) return [...head, ...tail, ''].join('\n')
 
   const fixed = Buffer.byteLength([...head, ...tail].join('\n'), 'utf8') + 400
-  return [...head, ...metricsTable(report.metrics, SUMMARY_BUDGET_BYTES - fixed), '', ...tail, ''].join('\n')
+  return [...head, ...metricsTable(report.items, SUMMARY_BUDGET_BYTES - fixed), '', ...tail, ''].join('\n')
 }
 
 function leadSentence(report: Report): string {
@@ -66,7 +68,7 @@ function leadSentence(report: Report): string {
     case 'pass':
       return `The evaluation service passed ${commit}${on}.`
     case 'blocked': {
-      const count = report.metrics.length
+      const count = report.items.length
       const what = count === 0 ? 'It named no metrics.' : `${count} metric${count === 1 ? '' : 's'} blocked it.`
       return `The evaluation service **blocked** ${commit}${on}. ${what}`
     }
@@ -113,8 +115,8 @@ function closingLines(report: Report): string[] {
   return lines
 }
 
-function metricsTable(metrics: Metric[], budgetBytes: number): string[] {
-  const shown = metrics.slice(0, MAX_METRIC_ROWS)
+function metricsTable(items: unknown[], budgetBytes: number): string[] {
+  const shown = items.slice(0, MAX_METRIC_ROWS).map(readMetric)
   const extraKeys = [...new Set(shown.flatMap((m) => m.extra.map(([key]) => key)))]
   const columns = extraKeys.slice(0, MAX_EXTRA_COLUMNS)
   const hasOther = extraKeys.length > columns.length
@@ -132,7 +134,7 @@ function metricsTable(metrics: Metric[], budgetBytes: number): string[] {
     used += size
     rows++
   }
-  const left = metrics.length - rows
+  const left = items.length - rows
   if (left > 0) {
     lines.push(
       '',

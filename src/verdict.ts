@@ -14,8 +14,8 @@ export interface Metric {
 }
 
 export type Answer =
-  | { kind: 'verdict'; verdict: 'pass' | 'blocked'; metrics: Metric[]; raw: unknown[] }
-  | { kind: 'invalid'; problem: string }
+  /** `items` are the blocked metrics exactly as sent; `readMetric` turns the ones that are shown into rows. */
+  { kind: 'verdict'; verdict: 'pass' | 'blocked'; items: unknown[] } | { kind: 'invalid'; problem: string }
 
 /** Reads the body of a 2xx answer of `POST /gates/evaluate`. */
 export function interpretAnswer(body: string): Answer {
@@ -39,15 +39,15 @@ export function interpretAnswer(body: string): Answer {
   if (list !== undefined && list !== null && !Array.isArray(list)) {
     return { kind: 'invalid', problem: `blocked_metrics is ${typeName(list)}, not a list` }
   }
-  const raw = (list ?? []) as unknown[]
-  if (verdict === 'pass' && raw.length > 0) {
+  const items = (list ?? []) as unknown[]
+  if (verdict === 'pass' && items.length > 0) {
     // A pass that names blocking metrics contradicts itself; trusting either half could be wrong.
     return {
       kind: 'invalid',
-      problem: `the verdict is "pass" but blocked_metrics lists ${raw.length} metric(s); the answer contradicts itself`
+      problem: `the verdict is "pass" but blocked_metrics lists ${items.length} metric(s); the answer contradicts itself`
     }
   }
-  return { kind: 'verdict', verdict, metrics: raw.map(readMetric), raw }
+  return { kind: 'verdict', verdict, items }
 }
 
 const NAME_KEYS = ['name', 'metric', 'metric_name', 'id', 'key']
@@ -90,11 +90,11 @@ export function clip(text: string, max: number): string {
 }
 
 /** A short reason for the step's failure, naming the first few blocking metrics. */
-export function blockedHeadline(metrics: Metric[]): string {
-  if (metrics.length === 0) return 'The evaluation service blocked this commit (it named no metrics).'
-  const named = metrics.slice(0, 3).map((m) => clip(m.name, 60))
-  const more = metrics.length > 3 ? ` and ${metrics.length - 3} more` : ''
-  return `The evaluation service blocked this commit: ${metrics.length} metric(s) below threshold (${named.join(', ')}${more}).`
+export function blockedHeadline(items: unknown[]): string {
+  if (items.length === 0) return 'The evaluation service blocked this commit (it named no metrics).'
+  const named = items.slice(0, 3).map((item) => clip(readMetric(item).name, 60))
+  const more = items.length > 3 ? ` and ${items.length - 3} more` : ''
+  return `The evaluation service blocked this commit: ${items.length} metric(s) below threshold (${named.join(', ')}${more}).`
 }
 
 /** One line about a metric, for an annotation or the log. */
