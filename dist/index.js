@@ -32317,11 +32317,14 @@ function quote(value) {
 
 /** The runner drops any summary over 1,048,576 bytes; this leaves room to spare. */
 const SUMMARY_BUDGET_BYTES = 1_000_000;
-/** More rows than this do not help anybody read a summary; the full list is in the output. */
-const MAX_METRIC_ROWS = 1_000;
+/** More rows than this cannot be read at a glance; the full list is in the `blocked-metrics` output. */
+const MAX_METRIC_ROWS = 500;
 const MAX_CELL_CHARS = 200;
 const MAX_EXTRA_COLUMNS = 6;
+/** HTML's own entities where they exist, numeric ones for the characters only Markdown cares about. */
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+for (const c of "'|\\`*_[]~@$#")
+    ESCAPES[c] = `&#${c.charCodeAt(0)};`;
 /**
  * Makes untrusted text inert in a Markdown table cell: HTML is escaped, and every character that
  * Markdown (or GitHub's extensions: tables, mentions, math, strikethrough) gives a meaning becomes a
@@ -32333,7 +32336,7 @@ function escapeMarkdown(text, maxChars = MAX_CELL_CHARS) {
     const clipped = chars && chars.length > maxChars ? `${chars.slice(0, maxChars - 1).join('')}…` : text;
     return clipped
         .replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, ' ')
-        .replace(/[&<>"'|\\`*_[\]~@$#]/g, (c) => ESCAPES[c] ?? `&#${c.charCodeAt(0)};`);
+        .replace(/[&<>"'|\\`*_[\]~@$#]/g, (c) => ESCAPES[c]);
 }
 const HEADINGS = {
     pass: '## ✅ Eval gate: pass',
