@@ -65,6 +65,7 @@ export function pullRequestEvent(overrides = {}) {
  * @param {number} [options.killAfterMs]  a safety net so a broken build cannot hang the suite
  * @param {string} [options.entry]  the script to run instead of dist/index.js (the benchmark's floor)
  * @param {string[]} [options.nodeArgs]  options for node before the script
+ * @param {{ signal: NodeJS.Signals, afterMs: number }} [options.sendSignal]  as the runner does on cancel
  */
 export async function runAction({
   inputs,
@@ -72,7 +73,8 @@ export async function runAction({
   env = {},
   killAfterMs = 120_000,
   entry = join(ACTION_DIR, 'dist', 'index.js'),
-  nodeArgs = []
+  nodeArgs = [],
+  sendSignal = undefined
 }) {
   const dir = mkdtempSync(join(tmpdir(), 'eval-gate-run-'))
   const files = { output: join(dir, 'output'), summary: join(dir, 'summary'), event: join(dir, 'event.json') }
@@ -114,8 +116,10 @@ export async function runAction({
   child.stdout.on('data', (c) => (stdout += c))
   child.stderr.on('data', (c) => (stderr += c))
   const killer = setTimeout(() => child.kill('SIGKILL'), killAfterMs)
+  const signaller = sendSignal && setTimeout(() => child.kill(sendSignal.signal), sendSignal.afterMs)
   const code = await new Promise((resolve) => child.on('close', (c, signal) => resolve(c ?? signal)))
   clearTimeout(killer)
+  clearTimeout(signaller)
   const result = {
     code,
     stdout,

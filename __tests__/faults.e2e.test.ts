@@ -136,6 +136,35 @@ describe('fault matrix', () => {
   })
 })
 
+describe('the action itself', () => {
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    'stops waiting on %s, as the runner sends on cancel, and reports it',
+    async (signal) => {
+      const server = await standIn(SCENARIOS.hang)
+      const run = await runAction({
+        inputs: { 'api-key': KEY, 'project-id': 'proj-1', 'base-url': server.baseUrl },
+        sendSignal: { signal, afterMs: 1_000 }
+      })
+      expect(run.code).toBe(1)
+      expect(run.durationMs).toBeLessThan(6_000)
+      expect(run.outputs.verdict).toBe('error')
+      expect(run.summary).toContain('The check was cancelled before a verdict arrived.')
+    }
+  )
+
+  it('fails, never passes, when it cannot write its outputs', async () => {
+    const server = await standIn(SCENARIOS.pass)
+    const run = await runAction({
+      inputs: { 'api-key': KEY, 'project-id': 'proj-1', 'base-url': server.baseUrl },
+      env: { GITHUB_OUTPUT: '/nonexistent/eval-gate/output' }
+    })
+    expect(run.code).toBe(1)
+    expect(workflowCommands(run.stdout).find((c) => c.name === 'error')?.data).toMatch(
+      /^eval-gate could not finish: .*output/i
+    )
+  })
+})
+
 describe('behind a proxy', () => {
   it('reaches a host that only the proxy knows, through a CONNECT tunnel', async () => {
     const server = await standIn(SCENARIOS.blocked)

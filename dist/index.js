@@ -32458,13 +32458,17 @@ async function run() {
     const rawKey = getInput('api-key');
     if (rawKey !== '')
         core_setSecret(rawKey);
-    const event = readEvent();
+    // On cancel or timeout-minutes the runner sends SIGINT, then SIGTERM: stop waiting and report.
     const cancel = new AbortController();
     const onSignal = () => cancel.abort();
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
     try {
-        await gate(event, cancel.signal);
+        await gate(readEvent(), cancel.signal);
+    }
+    catch (cause) {
+        // A fault of the action itself (an unwritable outputs file, say): the step fails, it never passes.
+        setFailed(neutralize(`eval-gate could not finish: ${cause instanceof Error ? cause.message : String(cause)}`));
     }
     finally {
         process.removeListener('SIGINT', onSignal);

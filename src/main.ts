@@ -22,13 +22,16 @@ export async function run(): Promise<void> {
   const rawKey = core.getInput('api-key')
   if (rawKey !== '') core.setSecret(rawKey)
 
-  const event = readEvent()
+  // On cancel or timeout-minutes the runner sends SIGINT, then SIGTERM: stop waiting and report.
   const cancel = new AbortController()
   const onSignal = (): void => cancel.abort()
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
   try {
-    await gate(event, cancel.signal)
+    await gate(readEvent(), cancel.signal)
+  } catch (cause) {
+    // A fault of the action itself (an unwritable outputs file, say): the step fails, it never passes.
+    core.setFailed(neutralize(`eval-gate could not finish: ${cause instanceof Error ? cause.message : String(cause)}`))
   } finally {
     process.removeListener('SIGINT', onSignal)
     process.removeListener('SIGTERM', onSignal)
