@@ -56,7 +56,9 @@ describe('readSettings', () => {
     ['a line break', 'egk_live\nabc'],
     ['the placeholder <API_KEY>', '<API_KEY>'],
     ['a bare API_KEY', 'API_KEY'],
-    ['an unexpanded expression', '${{ secrets.KEY }}']
+    ['an unexpanded expression', '${{ secrets.KEY }}'],
+    ['a character no header can carry', 'egk_live_clé'],
+    ['a control character', 'egk_live_\u0007x']
   ])('rejects an api-key with %s and never quotes it', (_, key) => {
     const err = errorOf({ 'api-key': key })
     expect(err.input).toBe('api-key')

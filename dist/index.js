@@ -32238,6 +32238,9 @@ function readApiKey(read, context) {
     if (/\s/.test(apiKey)) {
         throw new InputError('api-key', 'contains whitespace; a key is a single token. Check the secret for a pasted line break or space.');
     }
+    if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+        throw new InputError('api-key', 'contains characters that cannot be sent in an HTTP header; a key is plain ASCII.');
+    }
     if (/[<>]/.test(apiKey) || /^(?:\$\{\{.*\}\}|(?:YOUR_)?API_KEY|xxx+|changeme|\*+)$/i.test(apiKey)) {
         throw new InputError('api-key', 'looks like a placeholder, not a key. Store the real project API key in a secret and pass that.');
     }
@@ -32483,9 +32486,11 @@ async function gate(event, signal) {
         target = resolveTarget(event, settings);
     }
     catch (cause) {
+        if (!(cause instanceof InputError || cause instanceof ResolveError))
+            throw cause;
         // A configuration problem: nothing is sent, and the step fails whatever fail-on-error says,
         // because a misconfigured gate would otherwise pass every commit without anyone noticing.
-        const message = cause instanceof Error ? cause.message : String(cause);
+        const message = cause.message;
         finish({
             outcome: 'error',
             eventName: event.eventName,

@@ -4,10 +4,10 @@
  */
 import { appendFileSync, readFileSync } from 'node:fs'
 import * as core from '@actions/core'
-import { isForkPullRequest, resolveTarget, type EventContext, type GateTarget } from './commit.js'
+import { isForkPullRequest, ResolveError, resolveTarget, type EventContext, type GateTarget } from './commit.js'
 import { evaluateGate, sleep } from './gate-client.js'
 import { neutralize } from './log-text.js'
-import { readSettings, type Settings } from './settings.js'
+import { InputError, readSettings, type Settings } from './settings.js'
 import { renderSummary, type Report } from './summary.js'
 import { blockedHeadline, describeMetric, readMetric } from './verdict.js'
 
@@ -45,9 +45,10 @@ async function gate(event: EventContext, signal: AbortSignal): Promise<void> {
     settings = readSettings((name) => core.getInput(name), { isForkPullRequest: isForkPullRequest(event) })
     target = resolveTarget(event, settings)
   } catch (cause) {
+    if (!(cause instanceof InputError || cause instanceof ResolveError)) throw cause
     // A configuration problem: nothing is sent, and the step fails whatever fail-on-error says,
     // because a misconfigured gate would otherwise pass every commit without anyone noticing.
-    const message = cause instanceof Error ? cause.message : String(cause)
+    const message = cause.message
     finish({
       outcome: 'error',
       eventName: event.eventName,

@@ -104,6 +104,9 @@ function readApiKey(read: InputReader, context: SettingsContext): string {
       'contains whitespace; a key is a single token. Check the secret for a pasted line break or space.'
     )
   }
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+    throw new InputError('api-key', 'contains characters that cannot be sent in an HTTP header; a key is plain ASCII.')
+  }
   if (/[<>]/.test(apiKey) || /^(?:\$\{\{.*\}\}|(?:YOUR_)?API_KEY|xxx+|changeme|\*+)$/i.test(apiKey)) {
     throw new InputError(
       'api-key',
