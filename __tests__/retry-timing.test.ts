@@ -40,6 +40,19 @@ describe('parseResetHeader', () => {
     }
   )
 
+  it('for any text, returns no reading or a finite time', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string(), fc.stringMatching(/^[\d.\-: TZGMT,a-zA-Z+]{0,40}$/), fc.constant('9'.repeat(400))),
+        (header) => {
+          const at = parseResetHeader(header, NOW)
+          if (at !== undefined) expect(Number.isFinite(at)).toBe(true)
+        }
+      ),
+      { numRuns: 500 }
+    )
+  })
+
   it('returns undefined for a missing header', () => {
     expect(parseResetHeader(undefined, NOW)).toBeUndefined()
   })
