@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { evaluateGate, sleep, USER_AGENT, type GateDeps, type GateRequest } from '../src/gate-client.js'
+import { RESET_MARGIN_MS } from '../src/retry-timing.js'
 import { VERSION } from '../src/version.js'
 import { SCENARIOS, startStandIn } from '../__fixtures__/stand-in.mjs'
 
@@ -104,7 +105,7 @@ describe('evaluateGate', () => {
     })
     const { deps, waits } = virtualClock()
     expect(await evaluateGate(request(server.baseUrl), deps)).toMatchObject({ verdict: 'pass', requests: 4 })
-    expect(waits).toEqual([7_000, 2_000, 4_000])
+    expect(waits).toEqual([7_000 + RESET_MARGIN_MS, 2_000, 4_000])
   })
 
   it('refuses at once when the reset lies beyond the budget, saying when it is', async () => {

@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import {
   BACKOFF_CAP_MS,
   JITTER_MAX_MS,
+  RESET_MARGIN_MS,
   backoffMs,
   faultWait,
   fitsBudget,
@@ -69,17 +70,17 @@ describe('parseRetryAfter', () => {
 describe('rateLimitWait', () => {
   it('waits until the reset, plus jitter that only adds', () => {
     expect(rateLimitWait({ reset: '10' }, 0, NOW, zero)).toEqual({
-      delayMs: 10_000,
+      delayMs: 10_000 + RESET_MARGIN_MS,
       resetAtMs: NOW + 10_000,
       basis: 'X-RateLimit-Reset'
     })
-    expect(rateLimitWait({ reset: '10' }, 0, NOW, () => 0.5).delayMs).toBe(10_000 + JITTER_MAX_MS / 2)
+    expect(rateLimitWait({ reset: '10' }, 0, NOW, () => 0.5).delayMs).toBe(10_000 + RESET_MARGIN_MS + JITTER_MAX_MS / 2)
   })
 
   it('prefers X-RateLimit-Reset over Retry-After, and falls back to it', () => {
-    expect(rateLimitWait({ reset: '10', retryAfter: '20' }, 0, NOW, zero).delayMs).toBe(10_000)
+    expect(rateLimitWait({ reset: '10', retryAfter: '20' }, 0, NOW, zero).delayMs).toBe(10_000 + RESET_MARGIN_MS)
     expect(rateLimitWait({ reset: 'garbage', retryAfter: '20' }, 0, NOW, zero)).toMatchObject({
-      delayMs: 20_000,
+      delayMs: 20_000 + RESET_MARGIN_MS,
       basis: 'Retry-After'
     })
   })
@@ -97,7 +98,7 @@ describe('rateLimitWait', () => {
 
   it('reports a far reset as it is, for the caller to refuse', () => {
     const wait = rateLimitWait({ reset: String(NOW / 1000 + 3_600) }, 0, NOW, zero)
-    expect(wait.delayMs).toBe(3_600_000)
+    expect(wait.delayMs).toBe(3_600_000 + RESET_MARGIN_MS)
     expect(fitsBudget(wait.delayMs, NOW, NOW + 300_000)).toBe(false)
   })
 

@@ -31793,6 +31793,11 @@ const BACKOFF_CAP_MS = 30_000;
 /** Jitter spreads the retries of parallel jobs that were told the same reset time. */
 const JITTER_MAX_MS = 1_000;
 /**
+ * Added after a reset the service named: the runner's and the service's clocks differ a little, and a
+ * timer may fire a millisecond early, so a retry aimed exactly at the reset could arrive just before it.
+ */
+const RESET_MARGIN_MS = 100;
+/**
  * Reads `X-RateLimit-Reset` as an absolute time (milliseconds since the epoch), whatever its form:
  * Unix seconds, Unix milliseconds, seconds from now, an HTTP date or an ISO 8601 date.
  * Returns undefined when the value is none of these.
@@ -31861,7 +31866,7 @@ function rateLimitWait(headers, attempt, nowMs, random) {
     if (named !== undefined) {
         const basis = fromReset !== undefined ? 'X-RateLimit-Reset' : 'Retry-After';
         if (named > nowMs)
-            return { delayMs: named - nowMs + jitter, resetAtMs: named, basis };
+            return { delayMs: named - nowMs + RESET_MARGIN_MS + jitter, resetAtMs: named, basis };
         return { delayMs: backoffMs(attempt) + jitter, resetAtMs: named, basis: 'backoff (reset already past)' };
     }
     return { delayMs: backoffMs(attempt) + jitter, basis: 'backoff' };
