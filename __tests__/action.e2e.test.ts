@@ -196,7 +196,7 @@ describe('rate limits', () => {
     })
     const run = await gate(server, { 'timeout-seconds': '60' })
     expect(run.code).toBe(1)
-    expect(run.durationMs).toBeLessThan(20_000) // it would otherwise wait 60 s for the reset
+    expect(run.durationMs).toBeLessThan(20_000) // waiting would have run out the 60 s budget
     expect(server.requests).toHaveLength(1)
     expect(named(run, 'error')[0].data).toMatch(
       /resets at \d{4}-\d\d-\d\dT.*after timeout-seconds \(60\.0 s\) runs out/
