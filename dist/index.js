@@ -31630,6 +31630,7 @@ const PULL_REQUEST_EVENTS = new Set([
     'pull_request_review',
     'pull_request_review_comment'
 ]);
+/** A whole SHA-1 or SHA-256 commit id, lower-case: a short one could name more than one commit. */
 const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 /** Returns the commit to gate, preferring the overrides, or throws a ResolveError that says what to set. */
 function resolveTarget(context, overrides = {}) {
@@ -31777,6 +31778,25 @@ function postJson(url, payload, options) {
         request.on('error', reject);
         request.end(payload);
     });
+}
+
+;// CONCATENATED MODULE: ./src/log-text.ts
+/**
+ * The runner reads workflow commands from every line of stdout and stderr: a line starting with `::`
+ * (after blanks), and `##[command]` anywhere in a line. Text that came from the server or from an event
+ * payload goes through `neutralize` before it is printed raw, so it can never become a command.
+ */
+/** The message of anything thrown, for a log line or an error. */
+function errorMessage(cause) {
+    return cause instanceof Error ? cause.message : String(cause);
+}
+const ZERO_WIDTH_SPACE = '\u200b';
+function neutralize(text) {
+    return (text
+        // The runner splits lines on \n and on a bare \r; other controls (ANSI escapes) are shown, not obeyed.
+        .replace(/[\u0000-\u0008\u000a-\u001f\u007f\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+        .replace(/::/g, `:${ZERO_WIDTH_SPACE}:`)
+        .replace(/##\[/g, `##${ZERO_WIDTH_SPACE}[`));
 }
 
 ;// CONCATENATED MODULE: ./src/retry-timing.ts
@@ -32019,6 +32039,7 @@ const VERSION = '1.0.0';
 
 
 
+
 /** No single request may take longer than this, so one hung connection cannot eat the whole budget. */
 const PER_REQUEST_MS = 60_000;
 /** Verdicts are small; this bounds memory whatever the server sends (30,000 metrics fit easily). */
@@ -32153,7 +32174,7 @@ function header(answer, name) {
 function describeNetworkError(cause) {
     const err = cause;
     const code = typeof err?.code === 'string' ? `${err.code}: ` : '';
-    return `network error (${code}${err instanceof Error ? err.message : String(cause)})`;
+    return `network error (${code}${errorMessage(cause)})`;
 }
 /** A sleep that ends early when the signal aborts (deadline or cancel). */
 function sleep(ms, signal) {
@@ -32170,27 +32191,13 @@ function sleep(ms, signal) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/log-text.ts
-/**
- * The runner reads workflow commands from every line of stdout and stderr: a line starting with `::`
- * (after blanks), and `##[command]` anywhere in a line. Text that came from the server or from an event
- * payload goes through `neutralize` before it is printed raw, so it can never become a command.
- */
-const ZERO_WIDTH_SPACE = '\u200b';
-function neutralize(text) {
-    return (text
-        // The runner splits lines on \n and on a bare \r; other controls (ANSI escapes) are shown, not obeyed.
-        .replace(/[\u0000-\u0008\u000a-\u001f\u007f\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-        .replace(/::/g, `:${ZERO_WIDTH_SPACE}:`)
-        .replace(/##\[/g, `##${ZERO_WIDTH_SPACE}[`));
-}
-
 ;// CONCATENATED MODULE: ./src/settings.ts
 /**
  * All of the action's inputs, read and checked in one place. Nothing here talks to the network or to
  * the runner: `readSettings` takes a function that returns an input's raw text, so it can be tested
  * with plain values.
  */
+
 /** A problem with one input. The message names the input and never contains the API key. */
 class InputError extends Error {
     input;
@@ -32202,7 +32209,6 @@ class InputError extends Error {
 }
 /** Jobs on hosted runners stop after 6 hours, so a longer budget is always a mistake. */
 const MAX_TIMEOUT_SECONDS = 6 * 60 * 60;
-const settings_FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 function readSettings(read, context) {
     const warnings = [];
     const apiKey = readApiKey(read, context);
@@ -32212,7 +32218,7 @@ function readSettings(read, context) {
     }
     const baseUrl = readBaseUrl(read, warnings);
     const commitSha = optional(read('commit-sha'))?.toLowerCase();
-    if (commitSha !== undefined && !settings_FULL_SHA.test(commitSha)) {
+    if (commitSha !== undefined && !FULL_SHA.test(commitSha)) {
         throw new InputError('commit-sha', `must be a full commit SHA (40 or 64 hexadecimal characters), got ${quote(commitSha)}. ` +
             'A short SHA could name more than one commit.');
     }
@@ -32476,7 +32482,7 @@ async function run() {
     }
     catch (cause) {
         // A fault of the action itself (an unwritable outputs file, say): the step fails, it never passes.
-        setFailed(neutralize(`eval-gate could not finish: ${cause instanceof Error ? cause.message : String(cause)}`));
+        setFailed(neutralize(`eval-gate could not finish: ${errorMessage(cause)}`));
     }
     finally {
         process.removeListener('SIGINT', onSignal);
@@ -32574,7 +32580,7 @@ function writeSummary(markdown) {
         (0,external_node_fs_namespaceObject.appendFileSync)(path, markdown, 'utf8');
     }
     catch (cause) {
-        core_warning(`Could not write the job summary: ${cause instanceof Error ? cause.message : String(cause)}`);
+        core_warning(`Could not write the job summary: ${errorMessage(cause)}`);
     }
 }
 function readEvent() {
@@ -32587,7 +32593,7 @@ function readEvent() {
                 payload = parsed;
         }
         catch (cause) {
-            core_warning(`Could not read the event payload at GITHUB_EVENT_PATH: ${cause instanceof Error ? cause.message : String(cause)}`);
+            core_warning(`Could not read the event payload at GITHUB_EVENT_PATH: ${errorMessage(cause)}`);
         }
     }
     return { eventName: env.GITHUB_EVENT_NAME ?? '', payload, env };

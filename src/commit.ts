@@ -38,7 +38,8 @@ const PULL_REQUEST_EVENTS = new Set([
   'pull_request_review_comment'
 ])
 
-const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
+/** A whole SHA-1 or SHA-256 commit id, lower-case: a short one could name more than one commit. */
+export const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
 
 interface Found {
   sha?: unknown

@@ -4,6 +4,7 @@
  * returns either a verdict or an error that says what went wrong and what to do.
  */
 import { BodyTooLargeError, postJson, type HttpAnswer } from './http.js'
+import { errorMessage } from './log-text.js'
 import { faultWait, fitsBudget, rateLimitWait } from './retry-timing.js'
 import { interpretAnswer, serverMessage } from './verdict.js'
 import { VERSION } from './version.js'
@@ -187,7 +188,7 @@ function header(answer: HttpAnswer, name: string): string | undefined {
 function describeNetworkError(cause: unknown): string {
   const err = cause as NodeJS.ErrnoException
   const code = typeof err?.code === 'string' ? `${err.code}: ` : ''
-  return `network error (${code}${err instanceof Error ? err.message : String(cause)})`
+  return `network error (${code}${errorMessage(cause)})`
 }
 
 /** A sleep that ends early when the signal aborts (deadline or cancel). */

@@ -4,6 +4,11 @@
  * payload goes through `neutralize` before it is printed raw, so it can never become a command.
  */
 
+/** The message of anything thrown, for a log line or an error. */
+export function errorMessage(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause)
+}
+
 const ZERO_WIDTH_SPACE = '\u200b'
 
 export function neutralize(text: string): string {

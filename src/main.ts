@@ -6,7 +6,7 @@ import { appendFileSync, readFileSync } from 'node:fs'
 import * as core from '@actions/core'
 import { isForkPullRequest, ResolveError, resolveTarget, type EventContext, type GateTarget } from './commit.js'
 import { evaluateGate, sleep } from './gate-client.js'
-import { neutralize } from './log-text.js'
+import { errorMessage, neutralize } from './log-text.js'
 import { InputError, readSettings, type Settings } from './settings.js'
 import { renderSummary, type Report } from './summary.js'
 import { blockedHeadline, describeMetric, readMetric } from './verdict.js'
@@ -31,7 +31,7 @@ export async function run(): Promise<void> {
     await gate(readEvent(), cancel.signal)
   } catch (cause) {
     // A fault of the action itself (an unwritable outputs file, say): the step fails, it never passes.
-    core.setFailed(neutralize(`eval-gate could not finish: ${cause instanceof Error ? cause.message : String(cause)}`))
+    core.setFailed(neutralize(`eval-gate could not finish: ${errorMessage(cause)}`))
   } finally {
     process.removeListener('SIGINT', onSignal)
     process.removeListener('SIGTERM', onSignal)
@@ -127,7 +127,7 @@ function writeSummary(markdown: string): void {
   try {
     appendFileSync(path, markdown, 'utf8')
   } catch (cause) {
-    core.warning(`Could not write the job summary: ${cause instanceof Error ? cause.message : String(cause)}`)
+    core.warning(`Could not write the job summary: ${errorMessage(cause)}`)
   }
 }
 
@@ -139,9 +139,7 @@ function readEvent(): EventContext {
       const parsed: unknown = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8'))
       if (parsed !== null && typeof parsed === 'object') payload = parsed as Record<string, unknown>
     } catch (cause) {
-      core.warning(
-        `Could not read the event payload at GITHUB_EVENT_PATH: ${cause instanceof Error ? cause.message : String(cause)}`
-      )
+      core.warning(`Could not read the event payload at GITHUB_EVENT_PATH: ${errorMessage(cause)}`)
     }
   }
   return { eventName: env.GITHUB_EVENT_NAME ?? '', payload, env }

@@ -4,6 +4,8 @@
  * with plain values.
  */
 
+import { FULL_SHA } from './commit.js'
+
 /** What the rest of the action needs, already validated. */
 export interface Settings {
   /** The project API key. Only ever sent as `Authorization: Bearer <key>`. */
@@ -46,8 +48,6 @@ export interface SettingsContext {
 
 /** Jobs on hosted runners stop after 6 hours, so a longer budget is always a mistake. */
 const MAX_TIMEOUT_SECONDS = 6 * 60 * 60
-
-const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
 
 export function readSettings(read: InputReader, context: SettingsContext): Settings {
   const warnings: string[] = []
