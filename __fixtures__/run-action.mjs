@@ -120,13 +120,17 @@ export async function runAction({
   const code = await new Promise((resolve) => child.on('close', (c, signal) => resolve(c ?? signal)))
   clearTimeout(killer)
   clearTimeout(signaller)
+  const outputs = parseOutputs(readFileSync(files.output, 'utf8'))
+  const reportPath = outputs['report-file']
   const result = {
     code,
     stdout,
     stderr,
     durationMs: Date.now() - started,
-    outputs: parseOutputs(readFileSync(files.output, 'utf8')),
-    summary: readFileSync(files.summary, 'utf8')
+    outputs,
+    summary: readFileSync(files.summary, 'utf8'),
+    /** The report file's text, read before the run's folder is removed ('' when there is none). */
+    reportText: reportPath && existsSync(reportPath) ? readFileSync(reportPath, 'utf8') : ''
   }
   rmSync(dir, { recursive: true, force: true })
   return result
@@ -169,7 +173,9 @@ export function workflowCommands(text) {
     const trimmed = line.trimStart()
     const colon = /^::([^\s:]+)(?: [^:]*)?::(.*)$/.exec(trimmed)
     if (colon) {
-      commands.push({ name: colon[1], data: colon[2] })
+      // The runner turns %0D, %0A and %25 in a command's data back into \r, \n and %.
+      const data = colon[2].replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%')
+      commands.push({ name: colon[1], data })
       continue
     }
     const legacy = /##\[([^\]\s]+)[^\]]*\](.*)$/.exec(line)

@@ -43,8 +43,11 @@ function expectKeyOnlyMasked(run: Run, key = KEY): void {
   expect(run.stderr).not.toContain(key)
   expect(run.summary).not.toContain(key)
   expect(JSON.stringify(run.outputs)).not.toContain(key)
+  expect(run.reportText).not.toContain(key)
 }
 
+/** The summary without its code (`<code>` elements and code spans), where GitHub would interpret text. */
+const outsideCode = (md: string): string => md.replace(/<code>[^<]*<\/code>/g, '').replace(/(`+)(?:(?!\1).)*?\1/g, '')
 const commands = (run: Run) => workflowCommands(`${run.stdout}\n${run.stderr}`)
 const named = (run: Run, name: string) => commands(run).filter((c) => c.name === name)
 
@@ -58,7 +61,8 @@ describe('verdicts', () => {
       'blocked-metrics': '[]',
       'blocked-count': '0',
       'commit-sha': PR_HEAD_SHA,
-      branch: 'feature/better-answers'
+      branch: 'feature/better-answers',
+      'report-file': expect.stringMatching(/eval-gate\/report-step\.json$/)
     })
     expect(server.requests).toHaveLength(1)
     expect(JSON.parse(server.requests[0].body)).toEqual({
@@ -79,11 +83,15 @@ describe('verdicts', () => {
     expect(run.outputs.verdict).toBe('blocked')
     expect(run.outputs['blocked-count']).toBe('3')
     expect(JSON.parse(run.outputs['blocked-metrics'])).toEqual(SAMPLE_METRICS)
-    expect(run.summary).toContain('| faithfulness | 0.71 | 0.8 | support-qa |')
+    expect(run.summary).toContain(
+      '<tr><td><code>faithfulness</code></td><td><code>0.71 &lt; 0.8</code></td><td>0.09 below the threshold (11.3%)</td>'
+    )
+    expect(run.summary).toContain('3 metrics failed their thresholds.')
     const errors = named(run, 'error')
     expect(errors).toHaveLength(4)
-    expect(errors[0].data).toBe('faithfulness, score 0.71, threshold 0.8, dataset support-qa')
-    expect(errors[3].data).toMatch(/blocked this commit: 3 metric/)
+    expect(errors[0].data).toBe('faithfulness: 0.71 < 0.8, 0.09 below the threshold (11.3%), dataset support-qa')
+    expect(errors[2].data).toBe('toxicity: 0.12 > 0.05, 0.07 above the threshold (140%), dataset red-team')
+    expect(errors[3].data).toMatch(/blocked this commit: 3 metrics failed their thresholds \(faithfulness, /)
     expectKeyOnlyMasked(run)
   })
 
@@ -131,8 +139,8 @@ describe('errors', () => {
     expect(run.code).toBe(1)
     expect(server.requests).toHaveLength(1)
     expect(run.outputs.verdict).toBe('error')
-    expect(named(run, 'error')[0].data).toMatch(/refused the request with 401: invalid API key.*api-key secret/)
-    expect(run.summary).toContain('**What to do:** Check the api-key secret')
+    expect(named(run, 'error')[0].data).toMatch(/refused the request with 401: "invalid API key".*api-key secret/)
+    expect(run.summary).toContain('**What to do:** `Check the api-key secret')
     expectKeyOnlyMasked(run)
   })
 
@@ -252,7 +260,8 @@ describe('bad input sends nothing', () => {
     ['api-key', { 'api-key': 'egk live' }, /Input 'api-key': contains whitespace/],
     ['project-id', { 'project-id': '' }, /Input 'project-id': is required/],
     ['base-url', { 'base-url': 'not a url' }, /Input 'base-url': must be an absolute http\(s\) URL/],
-    ['timeout-seconds', { 'timeout-seconds': '0' }, /Input 'timeout-seconds': must be a positive number/],
+    ['timeout-seconds', { 'timeout-seconds': '0' }, /Input 'timeout-seconds': must be a number of seconds from 1/],
+    ['timeout-seconds', { 'timeout-seconds': '0.0001' }, /Input 'timeout-seconds': must be a number of seconds from 1/],
     ['fail-on-blocked', { 'fail-on-blocked': 'yes' }, /Input 'fail-on-blocked': must be true or false, got "yes"/],
     ['commit-sha', { 'commit-sha': 'abc123' }, /Input 'commit-sha': must be a full commit SHA/]
   ])('%s: %j', async (_, inputs, message) => {
@@ -315,9 +324,8 @@ describe('hostile server text', () => {
     const seen = commands(run)
     expect(seen.map((c) => c.name).sort()).toEqual(['add-mask', ...Array(6).fill('error')])
     expect(named(run, 'add-mask')).toEqual([{ name: 'add-mask', data: KEY }])
-    expect(run.summary).not.toContain('<script>')
+    expect(outsideCode(run.summary)).not.toMatch(/script|@org|\*\*bold/)
     expect(run.summary).toContain('&lt;script&gt;')
-    expect(run.summary).not.toMatch(/@org/)
     expectKeyOnlyMasked(run)
   })
 
@@ -329,6 +337,6 @@ describe('hostile server text', () => {
         .map((c) => c.name)
         .sort()
     ).toEqual(['add-mask', 'error'])
-    expect(run.summary).not.toContain('<script>')
+    expect(outsideCode(run.summary)).not.toMatch(/script|@org/)
   })
 })

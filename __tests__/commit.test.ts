@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { isForkPullRequest, resolveTarget, ResolveError, type EventContext } from '../src/commit.js'
+import { isForkPullRequest, resolveTarget, ResolveError, type EventContext } from '../src/commit/resolve-target.js'
 
 const HEAD = '3f786850e387550fdab836ed7e6dc881de23001b'
 const MERGE = '89e6c98d92887913cadf06b2adb97f26cde4849b'

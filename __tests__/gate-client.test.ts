@@ -2,8 +2,8 @@
 // clock instead of slept, so that a 30-second reset costs no time.
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
-import { evaluateGate, sleep, USER_AGENT, type GateDeps, type GateRequest } from '../src/gate-client.js'
-import { RESET_MARGIN_MS } from '../src/retry-timing.js'
+import { evaluateGate, sleep, USER_AGENT, type GateDeps, type GateRequest } from '../src/service/gate-client.js'
+import { RESET_MARGIN_MS } from '../src/service/retry-timing.js'
 import { VERSION } from '../src/version.js'
 import { SCENARIOS, startStandIn } from '../__fixtures__/stand-in.mjs'
 
@@ -91,7 +91,7 @@ describe('evaluateGate', () => {
     expect(waits).toHaveLength(1)
     expect(waits[0]).toBeGreaterThanOrEqual(atLeast)
     expect(waits[0]).toBeLessThan(33_000)
-    expect(logs.join('\n')).toContain('Rate limit: 0 request(s) left in this window.')
+    expect(logs.join('\n')).toContain('Rate limit: "0" request(s) left in this window.')
   })
 
   it('falls back to Retry-After, then to backoff', async () => {
@@ -144,7 +144,7 @@ describe('evaluateGate', () => {
     const result = await evaluateGate(request(server.baseUrl, 20_000), deps)
     expect(result).toMatchObject({ kind: 'error', requests: 5 })
     if (result.kind === 'error')
-      expect(result.message).toMatch(/Gave up after 5 request\(s\): the service answered 500: boom/)
+      expect(result.message).toMatch(/Gave up after 5 request\(s\): the service answered 500: "boom"/)
     expect(waits.reduce((a, b) => a + b, 0)).toBeLessThan(20_000)
   })
 
@@ -159,7 +159,7 @@ describe('evaluateGate', () => {
     const result = await evaluateGate(request(server.baseUrl), deps)
     expect(result).toMatchObject({ kind: 'error', requests: 1 })
     if (result.kind !== 'error') return
-    expect(result.message).toContain(`with ${status}: ${Object.values(json)[0]}`)
+    expect(result.message).toContain(`with ${status}: ${JSON.stringify(Object.values(json)[0])}`)
     expect(result.hint).toMatch(hint)
   })
 
@@ -171,7 +171,7 @@ describe('evaluateGate', () => {
     const { deps } = virtualClock()
     const result = await evaluateGate(request(server.baseUrl), deps)
     expect(result).toMatchObject({ kind: 'error', requests: 1 })
-    if (result.kind === 'error') expect(result.message).toContain(`redirect to ${elsewhere.baseUrl}`)
+    if (result.kind === 'error') expect(result.message).toContain(`redirect to "${elsewhere.baseUrl}`)
     expect(elsewhere.requests).toHaveLength(0)
   })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { neutralize } from '../src/log-text.js'
+import { neutralize } from '../src/show/log-text.js'
 import { workflowCommands } from '../__fixtures__/run-action.mjs'
 
 describe('neutralize', () => {

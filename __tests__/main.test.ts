@@ -97,14 +97,16 @@ describe('run', () => {
     const result = await runInProcess(SCENARIOS['not-found'], { 'fail-on-error': 'false' })
     expect(result.code).toBe(0)
     expect(result.outputs.verdict).toBe('error')
-    expect(result.printed).toMatch(/::warning::No verdict: The service refused the request with 404: project not found/)
+    expect(result.printed).toMatch(
+      /::warning::No verdict: The service refused the request with 404: "project not found"/
+    )
   })
 
   it('fails an input error without a request', async () => {
     const result = await runInProcess(SCENARIOS.pass, { 'base-url': 'ftp://x/v1' })
     expect(result.code).toBe(1)
     expect(result.requests).toHaveLength(0)
-    expect(result.summary).toContain('Input &#39;base-url&#39;')
+    expect(result.summary).toContain("**What went wrong:** `Input 'base-url'")
   })
 
   it('says when the event payload cannot be read, and then cannot find the commit', async () => {

@@ -10,7 +10,7 @@ import {
   parseResetHeader,
   parseRetryAfter,
   rateLimitWait
-} from '../src/retry-timing.js'
+} from '../src/service/retry-timing.js'
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0) // 2026-11-21T12:00:00Z
 const zero = () => 0

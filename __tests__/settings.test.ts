@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { InputError, isLoopbackHost, readSettings } from '../src/settings.js'
+import { InputError, isLoopbackHost, readSettings } from '../src/settings/settings.js'
 
 const KEY = 'egk_live_0123456789abcdef'
 const valid: Record<string, string> = {

@@ -28663,6 +28663,58 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /************************************************************************/
 var __webpack_exports__ = {};
 
+// NAMESPACE OBJECT: ./node_modules/@actions/core/lib/platform.js
+var platform_namespaceObject = {};
+__nccwpck_require__.r(platform_namespaceObject);
+__nccwpck_require__.d(platform_namespaceObject, {
+  arch: () => (arch),
+  getDetails: () => (getDetails),
+  isLinux: () => (isLinux),
+  isMacOS: () => (isMacOS),
+  isWindows: () => (isWindows),
+  platform: () => (platform)
+});
+
+// NAMESPACE OBJECT: ./node_modules/@actions/core/lib/core.js
+var core_namespaceObject = {};
+__nccwpck_require__.r(core_namespaceObject);
+__nccwpck_require__.d(core_namespaceObject, {
+  ExitCode: () => (ExitCode),
+  addPath: () => (addPath),
+  debug: () => (debug),
+  endGroup: () => (endGroup),
+  error: () => (error),
+  exportVariable: () => (exportVariable),
+  getBooleanInput: () => (getBooleanInput),
+  getIDToken: () => (getIDToken),
+  getInput: () => (getInput),
+  getMultilineInput: () => (getMultilineInput),
+  getState: () => (getState),
+  group: () => (group),
+  info: () => (info),
+  isDebug: () => (isDebug),
+  markdownSummary: () => (markdownSummary),
+  notice: () => (notice),
+  platform: () => (platform_namespaceObject),
+  saveState: () => (saveState),
+  setCommandEcho: () => (setCommandEcho),
+  setFailed: () => (setFailed),
+  setOutput: () => (setOutput),
+  setSecret: () => (setSecret),
+  startGroup: () => (startGroup),
+  summary: () => (summary),
+  toPlatformPath: () => (toPlatformPath),
+  toPosixPath: () => (toPosixPath),
+  toWin32Path: () => (toWin32Path),
+  warning: () => (core_warning)
+});
+
+;// CONCATENATED MODULE: ./src/fail-closed.ts
+// Imported first by index.ts, so that it runs before any other module: until run() decides, the step
+// fails. A process that ends for any reason before a decision exits 1, never 0.
+process.exitCode = 1;
+
+
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "os"
@@ -28674,7 +28726,7 @@ const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta
  * Sanitizes an input into a string so it can be passed into issueCommand safely
  * @param input input to sanitize into a string
  */
-function utils_toCommandValue(input) {
+function toCommandValue(input) {
     if (input === null || input === undefined) {
         return '';
     }
@@ -28689,7 +28741,7 @@ function utils_toCommandValue(input) {
  * @returns The command properties to send with the actual annotation command
  * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
  */
-function utils_toCommandProperties(annotationProperties) {
+function toCommandProperties(annotationProperties) {
     if (!Object.keys(annotationProperties).length) {
         return {};
     }
@@ -28739,12 +28791,12 @@ function utils_toCommandProperties(annotationProperties) {
  * This is an internal utility function that powers the public API functions
  * such as setSecret, warning, error, and exportVariable.
  */
-function command_issueCommand(command, properties, message) {
+function issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
     process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
 }
-function command_issue(name, message = '') {
-    command_issueCommand(name, {}, message);
+function issue(name, message = '') {
+    issueCommand(name, {}, message);
 }
 const CMD_STRING = '::';
 class Command {
@@ -28781,13 +28833,13 @@ class Command {
     }
 }
 function escapeData(s) {
-    return utils_toCommandValue(s)
+    return toCommandValue(s)
         .replace(/%/g, '%25')
         .replace(/\r/g, '%0D')
         .replace(/\n/g, '%0A');
 }
 function escapeProperty(s) {
-    return utils_toCommandValue(s)
+    return toCommandValue(s)
         .replace(/%/g, '%25')
         .replace(/\r/g, '%0D')
         .replace(/\n/g, '%0A')
@@ -28807,7 +28859,7 @@ const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta
 
 
 
-function file_command_issueFileCommand(command, message) {
+function issueFileCommand(command, message) {
     const filePath = process.env[`GITHUB_${command}`];
     if (!filePath) {
         throw new Error(`Unable to find environment variable for file command ${command}`);
@@ -28815,13 +28867,13 @@ function file_command_issueFileCommand(command, message) {
     if (!external_fs_namespaceObject.existsSync(filePath)) {
         throw new Error(`Missing file at path: ${filePath}`);
     }
-    external_fs_namespaceObject.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
+    external_fs_namespaceObject.appendFileSync(filePath, `${toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
         encoding: 'utf8'
     });
 }
-function file_command_prepareKeyValueMessage(key, value) {
+function prepareKeyValueMessage(key, value) {
     const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
-    const convertedValue = utils_toCommandValue(value);
+    const convertedValue = toCommandValue(value);
     // These should realistically never happen, but just in case someone finds a
     // way to exploit uuid generation let's not allow keys or values that contain
     // the delimiter.
@@ -29058,7 +29110,7 @@ function isHttps(requestUrl) {
     const parsedUrl = new URL(requestUrl);
     return parsedUrl.protocol === 'https:';
 }
-class lib_HttpClient {
+class HttpClient {
     constructor(userAgent, handlers, requestOptions) {
         this._ignoreSslError = false;
         this._allowRedirects = true;
@@ -29665,7 +29717,7 @@ class BasicCredentialHandler {
         });
     }
 }
-class auth_BearerCredentialHandler {
+class BearerCredentialHandler {
     constructor(token) {
         this.token = token;
     }
@@ -29723,13 +29775,13 @@ var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg
 
 
 
-class oidc_utils_OidcClient {
+class OidcClient {
     static createHttpClient(allowRetry = true, maxRetry = 10) {
         const requestOptions = {
             allowRetries: allowRetry,
             maxRetries: maxRetry
         };
-        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(oidc_utils_OidcClient.getRequestToken())], requestOptions);
+        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(OidcClient.getRequestToken())], requestOptions);
     }
     static getRequestToken() {
         const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
@@ -29748,7 +29800,7 @@ class oidc_utils_OidcClient {
     static getCall(id_token_url) {
         return oidc_utils_awaiter(this, void 0, void 0, function* () {
             var _a;
-            const httpclient = oidc_utils_OidcClient.createHttpClient();
+            const httpclient = OidcClient.createHttpClient();
             const res = yield httpclient
                 .getJson(id_token_url)
                 .catch(error => {
@@ -29767,13 +29819,13 @@ class oidc_utils_OidcClient {
         return oidc_utils_awaiter(this, void 0, void 0, function* () {
             try {
                 // New ID Token is requested from action service
-                let id_token_url = oidc_utils_OidcClient.getIDTokenUrl();
+                let id_token_url = OidcClient.getIDTokenUrl();
                 if (audience) {
                     const encodedAudience = encodeURIComponent(audience);
                     id_token_url = `${id_token_url}&audience=${encodedAudience}`;
                 }
                 debug(`ID token url is ${id_token_url}`);
-                const id_token = yield oidc_utils_OidcClient.getCall(id_token_url);
+                const id_token = yield OidcClient.getCall(id_token_url);
                 setSecret(id_token);
                 return id_token;
             }
@@ -30062,8 +30114,8 @@ const _summary = new Summary();
 /**
  * @deprecated use `core.summary`
  */
-const markdownSummary = (/* unused pure expression or super */ null && (_summary));
-const summary = (/* unused pure expression or super */ null && (_summary));
+const markdownSummary = _summary;
+const summary = _summary;
 //# sourceMappingURL=summary.js.map
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
 
@@ -30096,7 +30148,7 @@ function toWin32Path(pth) {
  * @return string The platform-specific path.
  */
 function toPlatformPath(pth) {
-    return pth.replace(/[/\\]/g, path.sep);
+    return pth.replace(/[/\\]/g, external_path_namespaceObject.sep);
 }
 //# sourceMappingURL=path-utils.js.map
 // EXTERNAL MODULE: external "string_decoder"
@@ -31171,16 +31223,16 @@ var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arg
  * @param     options            optional exec options.  See ExecOptions
  * @returns   Promise<number>    exit code
  */
-function exec_exec(commandLine, args, options) {
+function exec(commandLine, args, options) {
     return exec_awaiter(this, void 0, void 0, function* () {
-        const commandArgs = tr.argStringToArray(commandLine);
+        const commandArgs = argStringToArray(commandLine);
         if (commandArgs.length === 0) {
             throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
         }
         // Path to tool to execute should be first arg
         const toolPath = commandArgs[0];
         args = commandArgs.slice(1).concat(args || []);
-        const runner = new tr.ToolRunner(toolPath, args, options);
+        const runner = new ToolRunner(toolPath, args, options);
         return runner.exec();
     });
 }
@@ -31200,8 +31252,8 @@ function getExecOutput(commandLine, args, options) {
         let stdout = '';
         let stderr = '';
         //Using string decoder covers the case where a mult-byte character is split
-        const stdoutDecoder = new StringDecoder('utf8');
-        const stderrDecoder = new StringDecoder('utf8');
+        const stdoutDecoder = new external_string_decoder_.StringDecoder('utf8');
+        const stderrDecoder = new external_string_decoder_.StringDecoder('utf8');
         const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
         const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
         const stdErrListener = (data) => {
@@ -31217,7 +31269,7 @@ function getExecOutput(commandLine, args, options) {
             }
         };
         const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
-        const exitCode = yield exec_exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
+        const exitCode = yield exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
         //flush any remaining characters
         stdout += stdoutDecoder.end();
         stderr += stderrDecoder.end();
@@ -31242,10 +31294,10 @@ var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, 
 
 
 const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout: version } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
+    const { stdout: version } = yield getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
         silent: true
     });
-    const { stdout: name } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
+    const { stdout: name } = yield getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
         silent: true
     });
     return {
@@ -31255,7 +31307,7 @@ const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* 
 });
 const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
     var _a, _b, _c, _d;
-    const { stdout } = yield exec.getExecOutput('sw_vers', undefined, {
+    const { stdout } = yield getExecOutput('sw_vers', undefined, {
         silent: true
     });
     const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
@@ -31266,7 +31318,7 @@ const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* ()
     };
 });
 const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout } = yield exec.getExecOutput('lsb_release', ['-i', '-r', '-s'], {
+    const { stdout } = yield getExecOutput('lsb_release', ['-i', '-r', '-s'], {
         silent: true
     });
     const [name, version] = stdout.trim().split('\n');
@@ -31371,8 +31423,8 @@ function exportVariable(name, val) {
  * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
  * ```
  */
-function core_setSecret(secret) {
-    command_issueCommand('add-mask', {}, secret);
+function setSecret(secret) {
+    issueCommand('add-mask', {}, secret);
 }
 /**
  * Prepends inputPath to the PATH (for this action and future actions)
@@ -31386,7 +31438,7 @@ function addPath(inputPath) {
     else {
         issueCommand('add-path', {}, inputPath);
     }
-    process.env['PATH'] = `${inputPath}${path.delimiter}${process.env['PATH']}`;
+    process.env['PATH'] = `${inputPath}${external_path_namespaceObject.delimiter}${process.env['PATH']}`;
 }
 /**
  * Gets the value of an input.
@@ -31455,10 +31507,10 @@ function getBooleanInput(name, options) {
 function setOutput(name, value) {
     const filePath = process.env['GITHUB_OUTPUT'] || '';
     if (filePath) {
-        return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
+        return issueFileCommand('OUTPUT', prepareKeyValueMessage(name, value));
     }
     process.stdout.write(external_os_namespaceObject.EOL);
-    command_issueCommand('set-output', { name }, utils_toCommandValue(value));
+    issueCommand('set-output', { name }, toCommandValue(value));
 }
 /**
  * Enables or disables the echoing of commands into stdout for the rest of the step.
@@ -31493,7 +31545,7 @@ function isDebug() {
  * Writes debug message to user log
  * @param message debug message
  */
-function core_debug(message) {
+function debug(message) {
     issueCommand('debug', {}, message);
 }
 /**
@@ -31502,7 +31554,7 @@ function core_debug(message) {
  * @param properties optional properties to add to the annotation.
  */
 function error(message, properties = {}) {
-    command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a warning issue
@@ -31510,7 +31562,7 @@ function error(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function core_warning(message, properties = {}) {
-    command_issueCommand('warning', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a notice issue
@@ -31612,7 +31664,7 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/commit.ts
+;// CONCATENATED MODULE: ./src/commit/resolve-target.ts
 /**
  * Which commit and branch a workflow run is about. On a pull request `GITHUB_SHA` is a merge commit
  * that nobody pushed and the service has never scored, so each event is read from the field that names
@@ -31632,12 +31684,28 @@ const PULL_REQUEST_EVENTS = new Set([
 ]);
 /** A whole SHA-1 or SHA-256 commit id, lower-case: a short one could name more than one commit. */
 const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+/** Events whose own commit is the run's ref: `GITHUB_SHA` and `GITHUB_REF_NAME` name it. */
+const REF_EVENTS = new Set(['push', 'workflow_dispatch', 'schedule', 'release']);
+/** Every event the action knows the commit of, for messages and the README. */
+const SUPPORTED_EVENTS = [
+    ...PULL_REQUEST_EVENTS,
+    'merge_group',
+    'workflow_run',
+    'check_suite',
+    'check_run',
+    ...REF_EVENTS
+];
 /** Returns the commit to gate, preferring the overrides, or throws a ResolveError that says what to set. */
 function resolveTarget(context, overrides = {}) {
     const found = findInEvent(context);
-    const sha = overrides.commitSha ?? commit_text(found.sha);
+    if (found === undefined && (overrides.commitSha === undefined || overrides.branch === undefined)) {
+        // Guessing here would gate whatever GITHUB_SHA is (often the default branch's tip), not the change.
+        throw new ResolveError(`The '${context.eventName || '(none)'}' event does not say which commit to gate. ` +
+            `Set both the commit-sha and branch inputs, or run the gate on one of: ${SUPPORTED_EVENTS.join(', ')}.`);
+    }
+    const sha = overrides.commitSha ?? resolve_target_text(found?.sha);
     const shaSource = overrides.commitSha !== undefined ? 'input commit-sha' : found.shaSource;
-    const branch = overrides.branch ?? commit_text(found.branch)?.replace(/^refs\/heads\//, '');
+    const branch = overrides.branch ?? resolve_target_text(found?.branch)?.replace(/^refs\/heads\//, '');
     const branchSource = overrides.branch !== undefined ? 'input branch' : found.branchSource;
     if (sha === undefined) {
         throw new ResolveError(`Could not find the commit to gate for the '${context.eventName}' event (looked at ${found.shaSource}). ` +
@@ -31659,7 +31727,7 @@ function findInEvent({ eventName, payload, env }) {
         return {
             sha: field(head, 'sha'),
             shaSource: `${eventName} payload pull_request.head.sha`,
-            branch: commit_text(field(head, 'ref')) ?? commit_text(env.GITHUB_HEAD_REF),
+            branch: resolve_target_text(field(head, 'ref')) ?? resolve_target_text(env.GITHUB_HEAD_REF),
             branchSource: `${eventName} payload pull_request.head.ref`
         };
     }
@@ -31681,13 +31749,33 @@ function findInEvent({ eventName, payload, env }) {
             branchSource: 'workflow_run payload workflow_run.head_branch'
         };
     }
-    // push (branches and tags), workflow_dispatch, schedule, release and the rest: the run's own ref.
-    return {
-        sha: env.GITHUB_SHA,
-        shaSource: `GITHUB_SHA (${eventName || 'unknown'} event)`,
-        branch: commit_text(env.GITHUB_REF_NAME) ?? commit_text(env.GITHUB_REF)?.replace(/^refs\/(?:heads|tags)\//, ''),
-        branchSource: `GITHUB_REF_NAME (${eventName || 'unknown'} event)`
-    };
+    if (eventName === 'check_suite') {
+        const suite = field(payload, 'check_suite');
+        return {
+            sha: field(suite, 'head_sha'),
+            shaSource: 'check_suite payload check_suite.head_sha',
+            branch: field(suite, 'head_branch'),
+            branchSource: 'check_suite payload check_suite.head_branch'
+        };
+    }
+    if (eventName === 'check_run') {
+        const run = field(payload, 'check_run');
+        return {
+            sha: field(run, 'head_sha'),
+            shaSource: 'check_run payload check_run.head_sha',
+            branch: field(run, 'check_suite', 'head_branch'),
+            branchSource: 'check_run payload check_run.check_suite.head_branch'
+        };
+    }
+    if (REF_EVENTS.has(eventName)) {
+        return {
+            sha: env.GITHUB_SHA,
+            shaSource: `GITHUB_SHA (${eventName} event)`,
+            branch: resolve_target_text(env.GITHUB_REF_NAME) ?? resolve_target_text(env.GITHUB_REF)?.replace(/^refs\/(?:heads|tags)\//, ''),
+            branchSource: `GITHUB_REF_NAME (${eventName} event)`
+        };
+    }
+    return undefined;
 }
 /** Reads a nested field of untyped JSON, or undefined when any step is missing. */
 function field(value, ...path) {
@@ -31699,7 +31787,7 @@ function field(value, ...path) {
     }
     return current;
 }
-function commit_text(value) {
+function resolve_target_text(value) {
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 /** True when a pull request's head lives in another repository (or in one that was deleted). */
@@ -31714,15 +31802,451 @@ function isForkPullRequest(context) {
     return typeof headName === 'string' && typeof base === 'string' && headName !== base;
 }
 
+;// CONCATENATED MODULE: ./src/untrusted/redact.ts
+/**
+ * Removing the API key from text the action did not write (the service's answers, the event) before
+ * that text is clipped, escaped or shown anywhere. The runner masks the key in the log too, but only in
+ * the forms it knows: an escaped form, or a piece of the key left by cutting text short, gets through.
+ * So any run of text that is made of pieces of the key at least PIECE characters long goes, not only
+ * the whole key.
+ */
+/** Pieces shorter than this are too common to mean the key (and a key's public prefix is about this long). */
+const PIECE = 8;
+const REDACTED = '***';
+/** A redactor for one secret; with no secret it returns text as it is. */
+function redactor(secret) {
+    if (secret === '')
+        return (text) => text;
+    const size = Math.min(PIECE, secret.length);
+    const pieces = new Set();
+    for (let i = 0; i + size <= secret.length; i++)
+        pieces.add(secret.slice(i, i + size));
+    const escaped = [...pieces].map((piece) => piece.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'));
+    // Finds whether any piece occurs at all; the rare text that holds one is then cut precisely.
+    const any = new RegExp(escaped.join('|'));
+    return (text) => {
+        if (text.length < size || !any.test(text))
+            return text;
+        const covered = new Uint8Array(text.length);
+        for (let i = 0; i + size <= text.length; i++) {
+            if (pieces.has(text.slice(i, i + size)))
+                covered.fill(1, i, i + size);
+        }
+        let out = '';
+        for (let i = 0; i < text.length;) {
+            if (!covered[i]) {
+                const end = covered.indexOf(1, i);
+                out += text.slice(i, end < 0 ? text.length : end);
+                i = end < 0 ? text.length : end;
+            }
+            else {
+                const end = covered.indexOf(0, i);
+                out += REDACTED;
+                i = end < 0 ? text.length : end;
+            }
+        }
+        return out;
+    };
+}
+/** How deep a service's item may nest before the rest of it is replaced by a note. */
+const MAX_DEPTH = 32;
+const TOO_DEEP = '[nested too deeply to show]';
+/**
+ * A copy of parsed JSON with the key removed from every string, object keys included, and anything
+ * nested deeper than MAX_DEPTH replaced by TOO_DEEP (JSON.stringify would overflow the stack on it).
+ * Values that need no change are returned as they are, so a large clean answer costs no copying.
+ */
+function redactValue(value, redact, depth = 0) {
+    if (typeof value === 'string')
+        return { value: redact(value), cut: false };
+    if (value === null || typeof value !== 'object')
+        return { value, cut: false };
+    if (depth >= MAX_DEPTH)
+        return { value: TOO_DEEP, cut: true };
+    let cut = false;
+    if (Array.isArray(value)) {
+        let copy;
+        for (let i = 0; i < value.length; i++) {
+            const inner = redactValue(value[i], redact, depth + 1);
+            cut ||= inner.cut;
+            if (inner.value !== value[i])
+                (copy ??= value.slice())[i] = inner.value;
+        }
+        return { value: copy ?? value, cut };
+    }
+    const record = value;
+    let copy;
+    const keys = Object.keys(record);
+    for (const key of keys) {
+        const inner = redactValue(record[key], redact, depth + 1);
+        cut ||= inner.cut;
+        const cleanKey = redact(key);
+        if (!copy && (inner.value !== record[key] || cleanKey !== key)) {
+            // The first change: copy the keys before this one, which needed none.
+            copy = {};
+            for (const k of keys) {
+                if (k === key)
+                    break;
+                redact_define(copy, k, record[k]);
+            }
+        }
+        if (copy)
+            redact_define(copy, cleanKey, inner.value);
+    }
+    return { value: copy ?? value, cut };
+}
+/** Sets an own property even for the key `__proto__`, which JSON.parse allows and plain assignment would not. */
+function redact_define(target, key, value) {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+;// CONCATENATED MODULE: ./src/report/metric.ts
+/**
+ * One blocked metric, read from whatever shape the service sent, and how it compares with its
+ * threshold. The service does not say whether a higher score is better (faithfulness) or worse
+ * (toxicity), so a comparison states which side of the threshold the score fell on and by how much,
+ * never "too low".
+ */
+const NAME_KEYS = ['name', 'metric', 'metric_name', 'id', 'key'];
+/** Renders any item: objects with name/score/threshold are likely, but nothing is assumed. */
+function readMetric(item) {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+        return { name: typeof item === 'string' ? item : (JSON.stringify(item) ?? String(item)), extra: [] };
+    }
+    const record = item;
+    const nameKey = NAME_KEYS.find((key) => typeof record[key] === 'string' || typeof record[key] === 'number');
+    const metric = { name: nameKey ? String(record[nameKey]) : '(unnamed)', extra: [] };
+    for (const [key, value] of Object.entries(record)) {
+        if (key === nameKey)
+            continue;
+        if (key === 'score')
+            metric.score = valueText(value);
+        else if (key === 'threshold')
+            metric.threshold = valueText(value);
+        else
+            metric.extra.push([key, valueText(value)]);
+    }
+    metric.comparison = compare(record.score, record.threshold);
+    return metric;
+}
+function valueText(value) {
+    if (typeof value === 'string')
+        return value;
+    return JSON.stringify(value) ?? String(value);
+}
+function asNumber(value) {
+    if (typeof value === 'number')
+        return Number.isFinite(value) ? value : undefined;
+    if (typeof value !== 'string' || !/^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?\s*$/i.test(value))
+        return undefined;
+    const n = Number(value);
+    return Number.isFinite(n) ? n : undefined;
+}
+function compare(scoreValue, thresholdValue) {
+    const score = asNumber(scoreValue);
+    const threshold = asNumber(thresholdValue);
+    if (score === undefined || threshold === undefined)
+        return undefined;
+    const margin = Math.abs(score - threshold);
+    return {
+        score,
+        threshold,
+        relation: score < threshold ? '<' : score > threshold ? '>' : '=',
+        margin,
+        relative: threshold !== 0 ? margin / Math.abs(threshold) : undefined
+    };
+}
+/** A number as a person writes it: at most four significant digits, no float noise (0.09, not 0.09000000000000008). */
+function formatNumber(n) {
+    if (n === 0)
+        return '0';
+    const abs = Math.abs(n);
+    if (abs >= 1e6 || abs < 1e-4)
+        return n.toPrecision(3);
+    return String(Number(n.toPrecision(4)));
+}
+/** "0.71 < 0.8", as the reader compares them. */
+function relationText(c) {
+    return `${formatNumber(c.score)} ${c.relation} ${formatNumber(c.threshold)}`;
+}
+/** "0.09 below the threshold (11%)", or "at the threshold". */
+function marginText(c) {
+    if (c.relation === '=')
+        return 'at the threshold';
+    const side = c.relation === '<' ? 'below' : 'above';
+    const share = c.relative !== undefined ? ` (${formatNumber(Math.round(c.relative * 1000) / 10)}%)` : '';
+    return `${formatNumber(c.margin)} ${side} the threshold${share}`;
+}
+const BAR_WIDTH = 20;
+/**
+ * A bar of the score on a scale that holds both numbers, with the threshold marked `│`:
+ * `██████████████░░│░░░` is 0.71 against 0.8 on 0 to 1. Undefined when a bar would mislead (negatives).
+ */
+function scoreBar(c, width = BAR_WIDTH) {
+    if (c.score < 0 || c.threshold < 0)
+        return undefined;
+    const top = c.score <= 1 && c.threshold <= 1 ? 1 : Math.max(c.score, c.threshold) * 1.25;
+    const cell = (value) => Math.min(width - 1, Math.max(0, Math.round((value / top) * width)));
+    const filled = Math.min(width, Math.round((c.score / top) * width));
+    const chars = Array.from({ length: width }, (_, i) => (i < filled ? '█' : '░'));
+    chars[cell(c.threshold)] = '│';
+    return chars.join('');
+}
+/**
+ * One line about a metric, for an annotation or the log: "faithfulness: 0.71 < 0.8, 0.09 below the
+ * threshold (11%)". `show` makes a piece of the service's text fit the place it goes.
+ */
+function describeMetric(metric, show) {
+    const parts = [];
+    if (metric.comparison)
+        parts.push(`${relationText(metric.comparison)}, ${marginText(metric.comparison)}`);
+    else {
+        if (metric.score !== undefined)
+            parts.push(`score ${show(metric.score, 60)}`);
+        if (metric.threshold !== undefined)
+            parts.push(`threshold ${show(metric.threshold, 60)}`);
+    }
+    for (const [key, value] of metric.extra.slice(0, 4))
+        parts.push(`${show(key, 40)} ${show(value, 60)}`);
+    const name = show(metric.name, 200);
+    return parts.length > 0 ? `${name}: ${parts.join(', ')}` : name;
+}
+
+;// CONCATENATED MODULE: ./src/report/report.ts
+
+
+/** The most rows any place shows (the job summary); only these items are read into `metrics`. */
+const MAX_SHOWN_METRICS = 500;
+function buildReport(facts, redact, now = Date.now()) {
+    const { value, cut } = redactValue(facts.items ?? [], redact);
+    const items = value;
+    const notes = (facts.notes ?? []).map(redact);
+    if (cut)
+        notes.push('Some metrics nest too deeply to show in full; their deepest parts are left out everywhere.');
+    const target = facts.target && {
+        ...facts.target,
+        branch: redact(facts.target.branch),
+        shaSource: redact(facts.target.shaSource),
+        branchSource: redact(facts.target.branchSource)
+    };
+    return {
+        outcome: facts.outcome,
+        warnOnly: facts.warnOnly,
+        projectId: facts.projectId === undefined ? undefined : redact(facts.projectId),
+        eventName: redact(facts.eventName),
+        target,
+        commitUrl: facts.commitUrl,
+        items,
+        metrics: items.slice(0, MAX_SHOWN_METRICS).map(readMetric),
+        notes,
+        problem: facts.problem && {
+            message: redact(facts.problem.message),
+            hint: facts.problem.hint === undefined ? undefined : redact(facts.problem.hint)
+        },
+        requests: facts.requests ?? 0,
+        waits: facts.waits ?? [],
+        startedAt: facts.startedAt,
+        finishedAt: now
+    };
+}
+/** "3 metrics failed their thresholds", without claiming which way any of them should have gone. */
+function blockedCount(report) {
+    const count = report.items.length;
+    if (count === 0)
+        return 'it named no metrics';
+    const compared = report.metrics.length === count && report.metrics.every((m) => m.comparison !== undefined);
+    const s = count === 1 ? '' : 's';
+    return compared
+        ? `${count} metric${s} failed ${count === 1 ? 'its threshold' : 'their thresholds'}`
+        : `${count} metric${s} blocked it`;
+}
+/** What a blocked result asks of the reader. */
+const NEXT_STEPS_BLOCKED = 'Look at these metrics for this commit in the evaluation service, fix the regression and push again. ' +
+    'If a threshold is wrong, change it in the service and re-run this job. ' +
+    'To report without blocking while thresholds are calibrated, set fail-on-blocked: false.';
+
+;// CONCATENATED MODULE: ./src/untrusted/visible.ts
+/**
+ * Characters that change how text around them is read without showing themselves: controls, line and
+ * paragraph separators, bidirectional overrides and isolates (which can make a log line or a table cell
+ * read in another order), zero-width characters and other format characters. In text from the service
+ * or the event they are shown as `\uXXXX`, so a reader sees that they were there and nothing is reordered.
+ */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+function showHidden(text) {
+    return text.replace(HIDDEN, (c) => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
+}
+/** Cuts text to at most `max` code points, never inside a surrogate pair, marking the cut with "…". */
+function clipText(text, max) {
+    if (text.length <= max)
+        return text;
+    const chars = Array.from(text);
+    return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+;// CONCATENATED MODULE: ./src/service/answer.ts
+/**
+ * Reading the service's answer. A pass counts only when it is exact and unambiguous; anything that
+ * says `blocked` is a block, whatever else is wrong with the answer, so that no malformed answer can
+ * let a commit through.
+ */
+const quoteAsJson = (text, max) => JSON.stringify(clip(text, max));
+/** Reads the body of a 2xx answer of `POST /gates/evaluate`. */
+function interpretAnswer(body, quote = quoteAsJson) {
+    let parsed;
+    try {
+        parsed = JSON.parse(body);
+    }
+    catch {
+        return { kind: 'invalid', problem: `the answer is not JSON (${describeBody(body, quote)})` };
+    }
+    if (!isRecord(parsed)) {
+        return { kind: 'invalid', problem: `the answer is JSON but not an object (${describeBody(body, quote)})` };
+    }
+    // The verdict is read first, as the API says.
+    const verdict = parsed.verdict;
+    if (saysBlocked(verdict))
+        return readBlocked(verdict, parsed.blocked_metrics, quote);
+    if (verdict !== 'pass') {
+        const text = typeof verdict === 'string' ? verdict : (JSON.stringify(verdict) ?? '');
+        const shown = verdict === undefined ? 'no verdict field' : `verdict ${quote(text, 80)}`;
+        return { kind: 'invalid', problem: `the answer has ${shown}; expected "pass" or "blocked"` };
+    }
+    const list = parsed.blocked_metrics;
+    if (list !== undefined && list !== null && !Array.isArray(list)) {
+        return { kind: 'invalid', problem: `the verdict is "pass" but blocked_metrics is ${typeName(list)}, not a list` };
+    }
+    if (Array.isArray(list) && list.length > 0) {
+        // A pass that names blocking metrics contradicts itself; trusting either half could be wrong.
+        return {
+            kind: 'invalid',
+            problem: `the verdict is "pass" but blocked_metrics lists ${list.length} metric(s); the answer contradicts itself`
+        };
+    }
+    // JSON.parse keeps the last of repeated keys: `{"verdict":"blocked","verdict":"pass"}` must not pass.
+    const verdictKeys = topLevelKeys(body).filter((key) => key === 'verdict').length;
+    if (verdictKeys !== 1) {
+        return { kind: 'invalid', problem: `the answer names its verdict ${verdictKeys} times; it is ambiguous` };
+    }
+    return { kind: 'verdict', verdict: 'pass', items: [], notes: [] };
+}
+/**
+ * For an answer that is not a 2xx (a refusal, or the last of a run of failures): a body that still says
+ * `blocked` is a block, never an error that `fail-on-error: false` would let through.
+ */
+function blockedInErrorBody(body, status, quote = quoteAsJson) {
+    let parsed;
+    try {
+        parsed = JSON.parse(body);
+    }
+    catch {
+        return undefined;
+    }
+    if (!isRecord(parsed) || !saysBlocked(parsed.verdict))
+        return undefined;
+    const answer = readBlocked(parsed.verdict, parsed.blocked_metrics, quote);
+    if (answer.kind === 'verdict')
+        answer.notes.unshift(`The service answered HTTP ${status}, but its body says blocked.`);
+    return answer;
+}
+/** `blocked` in any case and with blanks around it still blocks: a near miss must never read as a pass. */
+function saysBlocked(verdict) {
+    return typeof verdict === 'string' && verdict.trim().toLowerCase() === 'blocked';
+}
+function readBlocked(verdict, list, quote) {
+    const notes = [];
+    if (verdict !== 'blocked')
+        notes.push(`The verdict was written ${quote(verdict, 40)}; read as blocked.`);
+    if (list === undefined || list === null)
+        return { kind: 'verdict', verdict: 'blocked', items: [], notes };
+    if (Array.isArray(list))
+        return { kind: 'verdict', verdict: 'blocked', items: list, notes };
+    notes.push(`blocked_metrics was ${typeName(list)}, not a list, so no metric can be shown.`);
+    return { kind: 'verdict', verdict: 'blocked', items: [], notes };
+}
+function isRecord(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+/**
+ * The keys of a JSON object's top level, in order and with repeats, from text that JSON.parse accepted.
+ * Strings are skipped whole (escapes included), so brackets and quotes inside them are not counted.
+ */
+function topLevelKeys(json) {
+    const keys = [];
+    let depth = 0;
+    for (let i = 0; i < json.length; i++) {
+        const c = json[i];
+        if (c === '"') {
+            let end = i + 1;
+            while (end < json.length && json[end] !== '"')
+                end += json[end] === '\\' ? 2 : 1;
+            if (depth === 1 && /^\s*:/.test(json.slice(end + 1, end + 64)))
+                keys.push(JSON.parse(json.slice(i, end + 1)));
+            i = end;
+        }
+        else if (c === '{' || c === '[')
+            depth++;
+        else if (c === '}' || c === ']')
+            depth--;
+    }
+    return keys;
+}
+function typeName(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'a list';
+    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+function describeBody(body, quote) {
+    if (body.trim() === '')
+        return 'the body is empty';
+    return `it starts ${quote(body, 120)}`;
+}
+function clip(text, max) {
+    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+/** What the service said in an error body: a JSON `error`, `message` or `detail` field, or the text. */
+function serverMessage(body) {
+    const text = body.trim();
+    if (text === '')
+        return '';
+    try {
+        const parsed = JSON.parse(text);
+        if (parsed !== null && typeof parsed === 'object') {
+            for (const key of ['error', 'message', 'detail']) {
+                const value = parsed[key];
+                if (typeof value === 'string' && value.trim() !== '')
+                    return value.trim();
+                if (value !== null && typeof value === 'object') {
+                    const inner = value.message;
+                    if (typeof inner === 'string' && inner.trim() !== '')
+                        return inner.trim();
+                    return JSON.stringify(value) ?? '';
+                }
+            }
+        }
+    }
+    catch {
+        // Not JSON: the text itself is the message.
+    }
+    return text;
+}
+
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __nccwpck_require__(7067);
 ;// CONCATENATED MODULE: external "node:https"
 const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
-;// CONCATENATED MODULE: ./src/http.ts
+;// CONCATENATED MODULE: ./src/service/http.ts
 /**
- * One HTTP POST, and nothing more: no redirects followed, no retries, a body size cap, and an
- * AbortSignal that stops it at any point (connecting, waiting for headers, or reading a body that
- * drips a byte at a time, which an idle timeout never catches).
+ * One HTTP POST, and nothing more: no redirects followed, no retries, a body size cap, and a promise
+ * that settles on every way the exchange can end.
+ *
+ * Node's request emits neither `response` nor `error` in some endings: an answer that switches
+ * protocols (101) emits only `upgrade`, and aborting a request that has no socket yet (a CONNECT still
+ * waiting on a silent proxy) emits nothing at all. So the signal is handled here rather than handed to
+ * Node: an abort settles the promise at once and then tears the request down, and a request that
+ * closes without an answer settles too.
  *
  * `@actions/http-client` chooses the agent, so `https_proxy`/`http_proxy`/`no_proxy` work as in every
  * other action; the request itself is made here because http-client's own `request()` cannot be
@@ -31740,66 +32264,70 @@ class BodyTooLargeError extends Error {
         this.name = 'BodyTooLargeError';
     }
 }
-const agents = new lib_HttpClient();
+/** The exchange was stopped by its signal (deadline, per-request limit or cancel). */
+class AbortedError extends Error {
+    constructor() {
+        super('the request was stopped before an answer arrived');
+        this.name = 'AbortedError';
+    }
+}
+let agents;
 function postJson(url, payload, options) {
     const target = new URL(url);
     const transport = target.protocol === 'https:' ? external_node_https_namespaceObject : external_node_http_;
     return new Promise((resolve, reject) => {
+        if (options.signal.aborted)
+            return reject(new AbortedError());
+        agents ??= new HttpClient();
         const request = transport.request(target, {
             method: 'POST',
             agent: agents.getAgent(url),
-            headers: { ...options.headers, 'Content-Length': String(Buffer.byteLength(payload)) },
-            signal: options.signal
-        }, (response) => {
+            headers: { ...options.headers, 'Content-Length': String(Buffer.byteLength(payload)) }
+        });
+        let settled = false;
+        const settle = (done) => {
+            if (settled)
+                return;
+            settled = true;
+            options.signal.removeEventListener('abort', onAbort);
+            done();
+        };
+        const fail = (cause) => settle(() => {
+            reject(cause);
+            request.destroy();
+        });
+        const onAbort = () => fail(new AbortedError());
+        options.signal.addEventListener('abort', onAbort, { once: true });
+        request.on('response', (response) => {
             const chunks = [];
             let size = 0;
             response.on('data', (chunk) => {
                 size += chunk.length;
-                if (size > options.maxBodyBytes) {
-                    request.destroy(new BodyTooLargeError(options.maxBodyBytes));
-                    return;
-                }
+                if (size > options.maxBodyBytes)
+                    return fail(new BodyTooLargeError(options.maxBodyBytes));
                 chunks.push(chunk);
             });
-            response.on('end', () => {
-                resolve({
-                    status: response.statusCode ?? 0,
-                    headers: response.headers,
-                    body: Buffer.concat(chunks).toString('utf8')
-                });
-            });
-            // A connection that dies mid-body may end in 'error' or only in 'close': either way there is no answer.
-            response.on('error', reject);
-            response.on('close', () => {
-                if (!response.complete)
-                    reject(new Error('the connection closed before the answer was complete'));
-            });
+            response.on('end', () => settle(() => resolve({
+                status: response.statusCode ?? 0,
+                headers: response.headers,
+                body: Buffer.concat(chunks).toString('utf8')
+            })));
+            // A connection that dies mid-body may end in 'error', 'aborted' or only in 'close'.
+            response.on('error', fail);
+            response.on('close', () => fail(new Error('the connection closed before the answer was complete')));
         });
-        request.on('error', reject);
+        request.on('upgrade', (response, socket) => {
+            socket.destroy();
+            fail(new Error(`the service answered ${response.statusCode ?? '?'} and tried to switch protocols`));
+        });
+        request.on('error', fail);
+        // After a response this fires once the body is read (already settled); before one, nothing else will.
+        request.on('close', () => fail(new Error('the connection closed without an answer')));
         request.end(payload);
     });
 }
 
-;// CONCATENATED MODULE: ./src/log-text.ts
-/**
- * The runner reads workflow commands from every line of stdout and stderr: a line starting with `::`
- * (after blanks), and `##[command]` anywhere in a line. Text that came from the server or from an event
- * payload goes through `neutralize` before it is printed raw, so it can never become a command.
- */
-/** The message of anything thrown, for a log line or an error. */
-function errorMessage(cause) {
-    return cause instanceof Error ? cause.message : String(cause);
-}
-const ZERO_WIDTH_SPACE = '\u200b';
-function neutralize(text) {
-    return (text
-        // The runner splits lines on \n and on a bare \r; other controls (ANSI escapes) are shown, not obeyed.
-        .replace(/[\u0000-\u0008\u000a-\u001f\u007f\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-        .replace(/::/g, `:${ZERO_WIDTH_SPACE}:`)
-        .replace(/##\[/g, `##${ZERO_WIDTH_SPACE}[`));
-}
-
-;// CONCATENATED MODULE: ./src/retry-timing.ts
+;// CONCATENATED MODULE: ./src/service/retry-timing.ts
 /**
  * When to try again: reading the service's rate-limit headers, exponential backoff, jitter and the
  * deadline. Pure: the clock and the random source are arguments.
@@ -31899,142 +32427,41 @@ function faultWait(attempt, random) {
 function fitsBudget(delayMs, nowMs, deadlineMs) {
     return Number.isFinite(delayMs) && nowMs + delayMs < deadlineMs;
 }
-
-;// CONCATENATED MODULE: ./src/verdict.ts
-/**
- * Turning the service's answer into a verdict. Everything that is not clearly `pass` or `blocked` is
- * an error, so that no malformed answer can ever let a commit through.
- */
-/** Reads the body of a 2xx answer of `POST /gates/evaluate`. */
-function interpretAnswer(body) {
-    let parsed;
-    try {
-        parsed = JSON.parse(body);
-    }
-    catch {
-        return { kind: 'invalid', problem: `the answer is not JSON (${describeBody(body)})` };
-    }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-        return { kind: 'invalid', problem: `the answer is JSON but not an object (${describeBody(body)})` };
-    }
-    const record = parsed;
-    // The verdict is read first, as the API says; only an exact known value counts.
-    const verdict = record.verdict;
-    if (verdict !== 'pass' && verdict !== 'blocked') {
-        const shown = verdict === undefined ? 'no verdict field' : `verdict ${clip(JSON.stringify(verdict), 80)}`;
-        return { kind: 'invalid', problem: `the answer has ${shown}; expected "pass" or "blocked"` };
-    }
-    const list = record.blocked_metrics;
-    if (list !== undefined && list !== null && !Array.isArray(list)) {
-        return { kind: 'invalid', problem: `blocked_metrics is ${typeName(list)}, not a list` };
-    }
-    const items = (list ?? []);
-    if (verdict === 'pass' && items.length > 0) {
-        // A pass that names blocking metrics contradicts itself; trusting either half could be wrong.
-        return {
-            kind: 'invalid',
-            problem: `the verdict is "pass" but blocked_metrics lists ${items.length} metric(s); the answer contradicts itself`
-        };
-    }
-    return { kind: 'verdict', verdict, items };
+/** The largest time a Date can hold (±8.64e15 ms); a reset past it cannot be shown as a date. */
+const MAX_DATE_MS = 8.64e15;
+/** "at 2026-11-21T12:00:30.000Z", or undefined for no time or one no date can hold (it would throw). */
+function formatTime(ms) {
+    if (ms === undefined || !Number.isFinite(ms) || Math.abs(ms) > MAX_DATE_MS)
+        return undefined;
+    return `at ${new Date(ms).toISOString()}`;
 }
-const NAME_KEYS = ['name', 'metric', 'metric_name', 'id', 'key'];
-/** Renders any item: objects with name/score/threshold are likely, but nothing is assumed. */
-function readMetric(item) {
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-        return { name: typeof item === 'string' ? item : (JSON.stringify(item) ?? String(item)), extra: [] };
-    }
-    const record = item;
-    const nameKey = NAME_KEYS.find((key) => typeof record[key] === 'string' || typeof record[key] === 'number');
-    const metric = { name: nameKey ? String(record[nameKey]) : '(unnamed)', extra: [] };
-    for (const [key, value] of Object.entries(record)) {
-        if (key === nameKey)
-            continue;
-        if (key === 'score')
-            metric.score = valueText(value);
-        else if (key === 'threshold')
-            metric.threshold = valueText(value);
-        else
-            metric.extra.push([key, valueText(value)]);
-    }
-    return metric;
+/** A duration for a log line: "1.5 s". */
+function seconds(ms) {
+    return `${(ms / 1000).toFixed(1)} s`;
 }
-function valueText(value) {
-    if (typeof value === 'string')
-        return value;
-    return JSON.stringify(value) ?? String(value);
-}
-function typeName(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'a list';
-    return `a ${typeof value}`;
-}
-function describeBody(body) {
-    if (body.trim() === '')
-        return 'the body is empty';
-    return `it starts ${clip(JSON.stringify(body.slice(0, 120)), 120)}`;
-}
-function clip(text, max) {
-    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-/** A short reason for the step's failure, naming the first few blocking metrics. */
-function blockedHeadline(items) {
-    if (items.length === 0)
-        return 'The evaluation service blocked this commit (it named no metrics).';
-    const named = items.slice(0, 3).map((item) => clip(readMetric(item).name, 60));
-    const more = items.length > 3 ? ` and ${items.length - 3} more` : '';
-    return `The evaluation service blocked this commit: ${items.length} metric(s) below threshold (${named.join(', ')}${more}).`;
-}
-/** One line about a metric, for an annotation or the log. */
-function describeMetric(metric) {
-    const parts = [clip(metric.name, 200)];
-    if (metric.score !== undefined)
-        parts.push(`score ${clip(metric.score, 60)}`);
-    if (metric.threshold !== undefined)
-        parts.push(`threshold ${clip(metric.threshold, 60)}`);
-    for (const [key, value] of metric.extra.slice(0, 4))
-        parts.push(`${clip(key, 40)} ${clip(value, 60)}`);
-    return parts.join(', ');
-}
-/** What the service said in an error body: a JSON `error`, `message` or `detail` field, or the text. */
-function serverMessage(body) {
-    const text = body.trim();
-    if (text === '')
-        return '';
-    try {
-        const parsed = JSON.parse(text);
-        if (parsed !== null && typeof parsed === 'object') {
-            for (const key of ['error', 'message', 'detail']) {
-                const value = parsed[key];
-                if (typeof value === 'string' && value.trim() !== '')
-                    return clip(value.trim(), 500);
-                if (value !== null && typeof value === 'object') {
-                    const inner = value.message;
-                    if (typeof inner === 'string' && inner.trim() !== '')
-                        return clip(inner.trim(), 500);
-                    return clip(JSON.stringify(value), 500);
-                }
-            }
-        }
-    }
-    catch {
-        // Not JSON: the text itself is the message.
-    }
-    return clip(text, 500);
+/** How far away a wait ends, readable at any size: "in 12.0 s", "in 3.2 hours", "more than a year away". */
+function describeWait(ms) {
+    if (!Number.isFinite(ms) || ms > 366 * 86_400_000)
+        return 'more than a year away';
+    if (ms > 2 * 86_400_000)
+        return `in ${(ms / 86_400_000).toFixed(1)} days`;
+    if (ms > 2 * 3_600_000)
+        return `in ${(ms / 3_600_000).toFixed(1)} hours`;
+    return `in ${seconds(ms)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The action's version, sent in the User-Agent. A test keeps it equal to package.json's. */
 const VERSION = '1.0.0';
 
-;// CONCATENATED MODULE: ./src/gate-client.ts
+;// CONCATENATED MODULE: ./src/service/gate-client.ts
 /**
  * Asks the service for a verdict: `POST {base-url}/gates/evaluate`, retried through rate limits,
  * network faults and 5xx answers, all inside one deadline. It never decides the step's outcome; it
- * returns either a verdict or an error that says what went wrong and what to do.
+ * returns either a verdict or an error that says what went wrong and what to do. Every message it
+ * returns or logs has had the API key removed already; the items are left to the report.
  */
+
 
 
 
@@ -32045,22 +32472,36 @@ const PER_REQUEST_MS = 60_000;
 /** Verdicts are small; this bounds memory whatever the server sends (30,000 metrics fit easily). */
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const USER_AGENT = `eval-gate-action/${VERSION}`;
+/** A host name that does not resolve twice is a typo, not a passing fault: waiting out the budget helps no one. */
+const MAX_DNS_FAILURES = 2;
 const HINTS = {
     auth: 'Check the api-key secret: the service did not accept the key for this project.',
     notFound: 'Check project-id, and that base-url is the service address ending in /v1 (for example https://eval.example.com/v1).',
     rejected: 'The service rejected the request; its message says why. Check project-id, commit-sha and branch.',
     network: 'Check that base-url is reachable from the runner: its host name, the network, and any proxy settings (https_proxy, no_proxy).',
+    dns: 'Check the host name in base-url (and, behind a proxy, that https_proxy is set): it does not resolve from the runner.',
+    tls: 'The service\u2019s TLS certificate was not accepted. Check that base-url names the host the certificate is for; ' +
+        'if a private certificate authority signed it, set NODE_EXTRA_CA_CERTS on the runner to that CA\u2019s bundle.',
     timeout: 'The service did not answer in time. Check its status, or raise timeout-seconds.',
     server: 'The service kept failing. Check its status and run the job again.',
     invalid: 'The service answered, but not with a verdict. Check that base-url points at the evaluation service (ending in /v1).',
     redirect: 'Set base-url to the address the service redirects to. Redirects are not followed, so that the API key is never sent to another address.',
-    rateLimit: 'Raise timeout-seconds, or spread the jobs that share this project\u2019s rate limit.'
+    rateLimit: 'Raise timeout-seconds, or spread the jobs that share this project\u2019s rate limit.',
+    cancelled: 'Run the job again.'
 };
+/** Error codes for a certificate the runner does not trust: no retry can change that. */
+const TLS_CODES = /^(?:CERT_|ERR_TLS_|ERR_SSL_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)/;
 async function evaluateGate(request, deps) {
     const deadline = deps.now() + request.timeoutMs;
     const perRequestMs = request.perRequestMs ?? PER_REQUEST_MS;
-    const budget = AbortSignal.timeout(request.timeoutMs);
-    const stop = deps.signal ? AbortSignal.any([budget, deps.signal]) : budget;
+    // Timers that keep the process alive until they fire: AbortSignal.timeout's do not, and a request
+    // that never settles would then let the process drain and exit as if nothing had happened.
+    const budget = timerSignal(request.timeoutMs);
+    const stop = deps.signal ? AbortSignal.any([budget.signal, deps.signal]) : budget.signal;
+    const redact = redactor(request.apiKey);
+    const log = (message) => deps.log(redact(message));
+    /** The service's own words inside a sentence: key removed first, then cut, then quoted as JSON. */
+    const theirs = (text, max = 500) => JSON.stringify(clipText(redact(text), max));
     const url = `${request.baseUrl}/gates/evaluate`;
     // Exactly the three documented fields, nothing else.
     const payload = JSON.stringify({
@@ -32075,106 +32516,151 @@ async function evaluateGate(request, deps) {
         Accept: 'application/json',
         'User-Agent': USER_AGENT
     };
-    const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
     const budgetText = `timeout-seconds (${seconds(request.timeoutMs)})`;
-    let requests = 0;
+    const exchange = { requests: 0, waits: [] };
     let faults = 0;
     let limited = 0;
+    let dnsFailures = 0;
     let lastProblem = '';
     let lastHint = HINTS.server;
-    const error = (message, hint) => ({ kind: 'error', message, hint, requests });
+    /** The body of the last answer that was not a verdict: if it still says blocked, the result is a block. */
+    let lastFailure;
+    // The items are returned as sent: the report removes the key from them, once, with everything else.
+    const verdict = (answer) => ({
+        kind: 'verdict',
+        verdict: answer.verdict,
+        items: answer.items,
+        notes: answer.notes.map(redact),
+        ...exchange
+    });
+    const error = (message, hint) => {
+        const blocked = lastFailure && blockedInErrorBody(lastFailure.body, lastFailure.status, theirs);
+        if (blocked?.kind === 'verdict')
+            return verdict(blocked);
+        return { kind: 'error', message: redact(message), hint, ...exchange };
+    };
     const outOfTime = () => deps.signal?.aborted
-        ? error('The check was cancelled before a verdict arrived.', 'Run the job again.')
+        ? error('The check was cancelled before a verdict arrived.', HINTS.cancelled)
         : error(`No verdict within ${budgetText}${lastProblem ? `; last problem: ${lastProblem}` : ''}.`, HINTS.timeout);
+    const pause = async (ms, why) => {
+        exchange.waits.push({ afterRequest: exchange.requests, ms, why });
+        await deps.sleep(ms, stop);
+    };
     /** Sleeps before the next try if that still fits the deadline; returns an error result if it does not. */
     const retryAfter = async (delayMs, why) => {
         if (!fitsBudget(delayMs, deps.now(), deadline)) {
-            return error(`Gave up after ${requests} request(s): ${why}. The next try would not fit in ${budgetText}.`, lastHint);
+            return error(`Gave up after ${exchange.requests} request(s): ${why}. The next try would not fit in ${budgetText}.`, lastHint);
         }
-        deps.log(`Request ${requests} failed: ${why}. Retrying in ${seconds(delayMs)}.`);
-        await deps.sleep(delayMs, stop);
+        log(`Request ${exchange.requests} failed: ${why}. Retrying in ${seconds(delayMs)}.`);
+        await pause(delayMs, why);
         return stop.aborted ? outOfTime() : undefined;
     };
-    for (;;) {
-        if (stop.aborted || deps.now() >= deadline)
-            return outOfTime();
-        requests++;
-        // A per-request limit only when it ends before the whole check does; otherwise the two would race.
-        const perRequest = perRequestMs < deadline - deps.now() ? AbortSignal.timeout(perRequestMs) : undefined;
-        let answer;
-        try {
-            answer = await postJson(url, payload, {
-                headers,
-                signal: perRequest ? AbortSignal.any([stop, perRequest]) : stop,
-                maxBodyBytes: MAX_BODY_BYTES
-            });
-        }
-        catch (cause) {
+    try {
+        for (;;) {
             if (stop.aborted || deps.now() >= deadline)
                 return outOfTime();
-            if (cause instanceof BodyTooLargeError)
-                return error(`The service's answer was too large: ${cause.message}.`, HINTS.invalid);
-            lastProblem = perRequest?.aborted ? `no answer within ${seconds(perRequestMs)}` : describeNetworkError(cause);
-            lastHint = perRequest?.aborted ? HINTS.timeout : HINTS.network;
-            const stopped = await retryAfter(faultWait(faults++, deps.random), lastProblem);
-            if (stopped)
-                return stopped;
-            continue;
-        }
-        const remaining = header(answer, 'x-ratelimit-remaining');
-        if (remaining !== undefined)
-            deps.log(`Rate limit: ${remaining} request(s) left in this window.`);
-        const { status } = answer;
-        if (status >= 200 && status < 300) {
-            const read = interpretAnswer(answer.body);
-            if (read.kind === 'invalid')
-                return error(`The service answered ${status}, but ${read.problem}.`, HINTS.invalid);
-            return { kind: 'verdict', verdict: read.verdict, items: read.items, requests };
-        }
-        if (status === 429) {
-            const reset = header(answer, 'x-ratelimit-reset');
-            const wait = rateLimitWait({ reset, retryAfter: header(answer, 'retry-after') }, limited++, deps.now(), deps.random);
-            const resetText = wait.resetAtMs !== undefined ? ` at ${new Date(wait.resetAtMs).toISOString()}` : '';
-            lastProblem = `rate limited (429); the limit resets${resetText || ' at a time the service did not give'}`;
-            lastHint = HINTS.rateLimit;
-            if (!fitsBudget(wait.delayMs, deps.now(), deadline)) {
-                return error(`Rate limited (429): the project's limit resets${resetText} (in ${seconds(wait.delayMs)}), after ${budgetText} runs out. ` +
-                    'Not waiting for it.', HINTS.rateLimit);
+            exchange.requests++;
+            // A per-request limit only when it ends before the whole check does; otherwise the two would race.
+            const perRequest = perRequestMs < deadline - deps.now() ? timerSignal(perRequestMs) : undefined;
+            let answer;
+            try {
+                answer = await postJson(url, payload, {
+                    headers,
+                    signal: perRequest ? AbortSignal.any([stop, perRequest.signal]) : stop,
+                    maxBodyBytes: MAX_BODY_BYTES
+                });
             }
-            const shown = reset !== undefined ? ` (X-RateLimit-Reset: ${JSON.stringify(reset.slice(0, 64))})` : '';
-            deps.log(`Request ${requests}: rate limited (429)${shown}; waiting ${seconds(wait.delayMs)} by ${wait.basis}.`);
-            await deps.sleep(wait.delayMs, stop);
-            if (stop.aborted)
-                return outOfTime();
-            continue;
+            catch (cause) {
+                if (stop.aborted || deps.now() >= deadline)
+                    return outOfTime();
+                if (cause instanceof BodyTooLargeError)
+                    return error(`The service's answer was too large: ${cause.message}.`, HINTS.invalid);
+                const code = errorCode(cause);
+                if (TLS_CODES.test(code))
+                    return error(`Could not connect securely: ${describeNetworkError(cause)}.`, HINTS.tls);
+                const timedOut = cause instanceof AbortedError && perRequest?.signal.aborted === true;
+                lastProblem = timedOut ? `no answer within ${seconds(perRequestMs)}` : describeNetworkError(cause);
+                lastHint = timedOut ? HINTS.timeout : code === 'ENOTFOUND' ? HINTS.dns : HINTS.network;
+                if (code === 'ENOTFOUND' && ++dnsFailures >= MAX_DNS_FAILURES) {
+                    return error(`The host name in base-url does not resolve: ${lastProblem}, ${dnsFailures} tries.`, HINTS.dns);
+                }
+                const stopped = await retryAfter(faultWait(faults++, deps.random), lastProblem);
+                if (stopped)
+                    return stopped;
+                continue;
+            }
+            finally {
+                perRequest?.clear();
+            }
+            const remaining = header(answer, 'x-ratelimit-remaining');
+            if (remaining !== undefined)
+                log(`Rate limit: ${theirs(remaining, 40)} request(s) left in this window.`);
+            const { status } = answer;
+            if (status >= 200 && status < 300) {
+                const read = interpretAnswer(answer.body, theirs);
+                if (read.kind === 'invalid')
+                    return error(`The service answered ${status}, but ${read.problem}.`, HINTS.invalid);
+                return verdict(read);
+            }
+            lastFailure = { body: answer.body, status };
+            if (status === 429) {
+                const reset = header(answer, 'x-ratelimit-reset');
+                const wait = rateLimitWait({ reset, retryAfter: header(answer, 'retry-after') }, limited++, deps.now(), deps.random);
+                const at = formatTime(wait.resetAtMs);
+                lastProblem = `rate limited (429); the limit resets ${at ?? 'at a time the service did not give'}`;
+                lastHint = HINTS.rateLimit;
+                if (!fitsBudget(wait.delayMs, deps.now(), deadline)) {
+                    return error(`Rate limited (429): the project's limit resets ${at ? `${at}, ` : ''}${describeWait(wait.delayMs)}, ` +
+                        `after ${budgetText} runs out. Not waiting for it.`, HINTS.rateLimit);
+                }
+                const shown = reset !== undefined ? ` (X-RateLimit-Reset: ${theirs(reset, 64)})` : '';
+                log(`Request ${exchange.requests}: rate limited (429)${shown}; waiting ${seconds(wait.delayMs)} by ${wait.basis}.`);
+                await pause(wait.delayMs, `rate limited (429); waited by ${wait.basis}`);
+                if (stop.aborted)
+                    return outOfTime();
+                continue;
+            }
+            const message = serverMessage(answer.body);
+            const said = message ? `: ${theirs(message)}` : '';
+            if (status >= 500 || status === 408) {
+                lastProblem = `the service answered ${status}${said}`;
+                lastHint = HINTS.server;
+                const stopped = await retryAfter(faultWait(faults++, deps.random), lastProblem);
+                if (stopped)
+                    return stopped;
+                continue;
+            }
+            if (status >= 300 && status < 400) {
+                const location = header(answer, 'location');
+                return error(`The service answered ${status}, a redirect${location ? ` to ${theirs(location, 300)}` : ''}.`, HINTS.redirect);
+            }
+            const hint = status === 401 || status === 403 ? HINTS.auth : status === 404 ? HINTS.notFound : HINTS.rejected;
+            return error(`The service refused the request with ${status}${said}.`, hint);
         }
-        const message = serverMessage(answer.body);
-        const said = message ? `: ${message}` : '';
-        if (status >= 500 || status === 408) {
-            lastProblem = `the service answered ${status}${said}`;
-            lastHint = HINTS.server;
-            const stopped = await retryAfter(faultWait(faults++, deps.random), lastProblem);
-            if (stopped)
-                return stopped;
-            continue;
-        }
-        if (status >= 300 && status < 400) {
-            const location = header(answer, 'location');
-            return error(`The service answered ${status}, a redirect${location ? ` to ${location.slice(0, 200)}` : ''}.`, HINTS.redirect);
-        }
-        const hint = status === 401 || status === 403 ? HINTS.auth : status === 404 ? HINTS.notFound : HINTS.rejected;
-        return error(`The service refused the request with ${status}${said}.`, hint);
     }
+    finally {
+        budget.clear();
+    }
+}
+/** An AbortSignal that fires after `ms` on a timer that keeps the process alive until then. */
+function timerSignal(ms) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), ms);
+    return { signal: controller.signal, clear: () => clearTimeout(timer) };
 }
 function header(answer, name) {
     const value = answer.headers[name];
     const text = Array.isArray(value) ? value[0] : value;
     return text === undefined || text.trim() === '' ? undefined : text.trim();
 }
+function errorCode(cause) {
+    const code = cause?.code;
+    return typeof code === 'string' ? code : '';
+}
 function describeNetworkError(cause) {
-    const err = cause;
-    const code = typeof err?.code === 'string' ? `${err.code}: ` : '';
-    return `network error (${code}${errorMessage(cause)})`;
+    const code = errorCode(cause);
+    const message = cause instanceof Error ? cause.message : String(cause);
+    return `network error (${code ? `${code}: ` : ''}${message})`;
 }
 /** A sleep that ends early when the signal aborts (deadline or cancel). */
 function sleep(ms, signal) {
@@ -32191,7 +32677,7 @@ function sleep(ms, signal) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/settings.ts
+;// CONCATENATED MODULE: ./src/settings/settings.ts
 /**
  * All of the action's inputs, read and checked in one place. Nothing here talks to the network or to
  * the runner: `readSettings` takes a function that returns an input's raw text, so it can be tested
@@ -32209,6 +32695,7 @@ class InputError extends Error {
 }
 /** Jobs on hosted runners stop after 6 hours, so a longer budget is always a mistake. */
 const MAX_TIMEOUT_SECONDS = 6 * 60 * 60;
+const MIN_TIMEOUT_SECONDS = 1;
 function readSettings(read, context) {
     const warnings = [];
     const apiKey = readApiKey(read, context);
@@ -32308,8 +32795,9 @@ function readTimeout(read) {
     if (raw === '')
         return 300_000;
     const seconds = /^\d+(?:\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
-    if (!(seconds > 0) || seconds > MAX_TIMEOUT_SECONDS) {
-        throw new InputError('timeout-seconds', `must be a positive number of seconds no larger than ${MAX_TIMEOUT_SECONDS}, got ${quote(raw)}.`);
+    // Under a second no request can finish: such a budget only ever ends in "no verdict".
+    if (!(seconds >= MIN_TIMEOUT_SECONDS) || seconds > MAX_TIMEOUT_SECONDS) {
+        throw new InputError('timeout-seconds', `must be a number of seconds from ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS}, got ${quote(raw)}.`);
     }
     return Math.round(seconds * 1000);
 }
@@ -32327,79 +32815,221 @@ function quote(value) {
     return JSON.stringify(shown);
 }
 
-;// CONCATENATED MODULE: ./src/summary.ts
+;// CONCATENATED MODULE: ./src/show/log-text.ts
+/**
+ * Text on the step's log. The runner reads workflow commands from every line of stdout and stderr (a
+ * line starting with `::` after blanks, and `##[command]` anywhere in a line), and the problem matchers
+ * that earlier steps registered (`actions/setup-node` adds tsc and eslint ones) turn lines shaped like
+ * `x.ts(12,5): error TS2304: …` into annotations on any file.
+ *
+ * So text that came from the service or the event is only ever put into a sentence as a JSON string
+ * (`quoted`), and every log line goes through `logLine`, which escapes the colons and `#` inside those
+ * strings (every common matcher needs a colon between a file and its line, or right after it), shows
+ * hidden characters, and keeps the line one line that cannot start a command.
+ */
+
+/** The message of anything thrown, for a log line or an error. */
+function errorMessage(cause) {
+    return cause instanceof Error ? cause.message : String(cause);
+}
+/** Untrusted text (the key already removed) as a JSON string for a sentence, cut to `max` characters first. */
+function quoted(text, max = 200) {
+    return JSON.stringify(clipText(text, max));
+}
+const ZERO_WIDTH_SPACE = '\u200b';
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+/** A line for the log: one line, no command, and no matcher-shaped text inside quoted pieces. */
+function logLine(text) {
+    return neutralize(showHidden(text).replace(JSON_STRING, (s) => s.replace(/:/g, '\\u003a').replace(/#/g, '\\u0023')));
+}
+/** For text on a workflow command or a log line: no line breaks, and no `::` or `##[` that could start a command. */
+function neutralize(text) {
+    return text
+        .replace(/[\u0000-\u0008\u000a-\u001f\u007f\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+        .replace(/::/g, `:${ZERO_WIDTH_SPACE}:`)
+        .replace(/##\[/g, `##${ZERO_WIDTH_SPACE}[`);
+}
+
+;// CONCATENATED MODULE: ./src/show/annotations.ts
+/**
+ * The annotations and log lines of a report. GitHub shows 10 annotations of each type per step: one
+ * error is kept for the step's own failure (or, warn-only, one warning for the headline), the rest name
+ * metrics. Annotation text goes through `@actions/core`, which escapes it inside the command; log lines
+ * carry the service's text only in `quoted` form (see log-text.ts).
+ */
+
+
+
+
+const ANNOTATION_SLOTS = 9;
+const LOG_ROWS = 50;
+/** For an annotation: the text as it is, hidden characters shown, cut at `max`. */
+const plain = (text, max) => showHidden(clipText(text, max));
+/** The one-line reason the step failed (or warned), naming the first few metrics. */
+function headline(report) {
+    if (report.outcome === 'pass')
+        return 'The evaluation service passed this commit.';
+    if (report.outcome === 'error') {
+        const problem = report.problem ?? { message: 'No verdict.' };
+        return plain(`${problem.message} ${problem.hint ?? ''}`.trim(), 3_000);
+    }
+    const named = report.metrics.slice(0, 3).map((m) => plain(m.name, 60));
+    const more = report.items.length > 3 ? ` and ${report.items.length - 3} more` : '';
+    const list = named.length > 0 ? ` (${named.join(', ')}${more})` : '';
+    return `The evaluation service blocked this commit: ${blockedCount(report)}${list}.`;
+}
+function annotateMetrics(report, out) {
+    const annotate = (message) => report.warnOnly
+        ? out.warning(message, { title: 'Blocked metric' })
+        : out.error(message, { title: 'Blocked metric' });
+    const slots = report.warnOnly ? ANNOTATION_SLOTS - 1 : ANNOTATION_SLOTS;
+    const count = report.items.length;
+    const shown = count <= slots ? report.metrics : report.metrics.slice(0, slots - 1);
+    for (const metric of shown)
+        annotate(describeMetric(metric, plain));
+    if (shown.length < count)
+        annotate(`…and ${count - shown.length} more blocked metric(s); the job summary lists them.`);
+}
+function logMetrics(report, out) {
+    for (const metric of report.metrics.slice(0, LOG_ROWS))
+        out.info(`  blocked: ${describeMetric(metric, quoted)}`);
+    if (report.items.length > LOG_ROWS)
+        out.info(`  …and ${report.items.length - LOG_ROWS} more.`);
+    for (const note of report.notes)
+        out.info(`  note: ${quoted(note, 300)}`);
+}
+
+;// CONCATENATED MODULE: ./src/show/markdown.ts
+/**
+ * The report as GitHub Flavored Markdown, for the job summary and the pull-request comment: one
+ * renderer, two budgets. Pure: it takes a report and returns text that fits its place's cap (over 1 MiB
+ * the runner shows no summary at all; over 65,536 characters GitHub refuses a comment). Rows are shed
+ * whole, never cut mid-way, and the true count is always given.
+ *
+ * Text from the service or the event is shown only inside code: a code span in a sentence, or
+ * `<code>` with HTML escaped in the tables, which are HTML blocks. GitHub interprets nothing there: no
+ * Markdown, no entities (so a masked secret cannot come back through `&#95;`), no autolinked URLs,
+ * no @mentions, no #references. Hidden and reordering characters are shown as `\uXXXX`.
+ */
+
+
 
 /** The runner drops any summary over 1,048,576 bytes; this leaves room to spare. */
 const SUMMARY_BUDGET_BYTES = 1_000_000;
-/** More rows than this cannot be read at a glance; the full list is in the `blocked-metrics` output. */
-const MAX_METRIC_ROWS = 500;
+/** GitHub refuses a comment body over 65,536 characters; this leaves room to spare. */
+const COMMENT_BUDGET_CHARS = 65_000;
+const SUMMARY_PLACE = {
+    budget: SUMMARY_BUDGET_BYTES,
+    measure: (text) => Buffer.byteLength(text, 'utf8'),
+    maxRows: 500,
+    elsewhere: 'the file named by the `report-file` output has the full list'
+};
+function commentPlace(header, footer) {
+    return {
+        budget: COMMENT_BUDGET_CHARS,
+        measure: (text) => text.length,
+        maxRows: 100,
+        elsewhere: 'the job summary lists up to 500 and the `report-file` output has them all',
+        header,
+        footer
+    };
+}
 const MAX_CELL_CHARS = 200;
-const MAX_EXTRA_COLUMNS = 6;
-/** HTML's own entities where they exist, numeric ones for the characters only Markdown cares about. */
-const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-for (const c of "'|\\`*_[]~@$#")
-    ESCAPES[c] = `&#${c.charCodeAt(0)};`;
-/**
- * Makes untrusted text inert in a Markdown table cell: HTML is escaped, and every character that
- * Markdown (or GitHub's extensions: tables, mentions, math, strikethrough) gives a meaning becomes a
- * numeric entity. Line breaks and other controls become spaces, so the text stays in its cell.
- */
-function escapeMarkdown(text, maxChars = MAX_CELL_CHARS) {
-    // Cut by code points, not UTF-16 units, so an emoji is never split; only long texts pay for that.
-    const chars = text.length > maxChars ? Array.from(text) : undefined;
-    const clipped = chars && chars.length > maxChars ? `${chars.slice(0, maxChars - 1).join('')}…` : text;
-    return clipped
-        .replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, ' ')
-        .replace(/[&<>"'|\\`*_[\]~@$#]/g, (c) => ESCAPES[c]);
+const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+}
+/** Untrusted text for an HTML table cell: one line, hidden characters shown, clipped, escaped, in `<code>`. */
+function codeCell(text, max = MAX_CELL_CHARS) {
+    if (text === '')
+        return '';
+    return `<code>${escapeHtml(clipText(showHidden(oneLine(text)), max))}</code>`;
+}
+/** Untrusted text for a Markdown sentence: a code span whose fence is longer than any run of backticks inside. */
+function codeSpan(text, max = MAX_CELL_CHARS) {
+    const clean = clipText(showHidden(oneLine(text)), max);
+    if (clean.trim() === '')
+        return '`-`';
+    const longest = Math.max(0, ...(clean.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(longest + 1);
+    const pad = clean.startsWith('`') || clean.endsWith('`') || clean.startsWith(' ') ? ' ' : '';
+    return `${fence}${pad}${clean}${pad}${fence}`;
+}
+function oneLine(text) {
+    return text.replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, ' ');
 }
 const HEADINGS = {
     pass: '## ✅ Eval gate: pass',
     blocked: '## ❌ Eval gate: blocked',
     error: '## ⚠️ Eval gate: no verdict (error)'
 };
-function renderSummary(report) {
-    const head = [HEADINGS[report.outcome], '', leadSentence(report), '', ...contextTable(report), ''];
-    const tail = closingLines(report);
+function renderMarkdown(report, place) {
+    const head = [
+        ...(place.header ?? []),
+        HEADINGS[report.outcome],
+        '',
+        leadSentence(report),
+        '',
+        ...contextTable(report),
+        ''
+    ];
+    const tail = [...closingLines(report), ...(place.footer ?? [])];
+    const join = (lines) => `${lines.join('\n')}\n`;
     if (report.outcome !== 'blocked' || report.items.length === 0)
-        return [...head, ...tail, ''].join('\n');
-    const fixed = Buffer.byteLength([...head, ...tail].join('\n'), 'utf8') + 400;
-    return [...head, ...metricsTable(report.items, SUMMARY_BUDGET_BYTES - fixed), '', ...tail, ''].join('\n');
+        return join([...head, ...tail]);
+    const fixed = place.measure(join([...head, ...tail])) + 600;
+    return join([...head, ...metricsTable(report, place, place.budget - fixed), '', ...tail]);
 }
 function leadSentence(report) {
-    const commit = report.target ? shortCommit(report) : 'the commit';
-    const on = report.target ? ` on ${escapeMarkdown(report.target.branch)}` : '';
+    const commit = report.target ? `commit ${commitLink(report)}` : 'the commit';
+    const on = report.target ? ` on ${codeSpan(report.target.branch)}` : '';
     switch (report.outcome) {
         case 'pass':
             return `The evaluation service passed ${commit}${on}.`;
-        case 'blocked': {
-            const count = report.items.length;
-            const what = count === 0 ? 'It named no metrics.' : `${count} metric${count === 1 ? '' : 's'} blocked it.`;
-            return `The evaluation service **blocked** ${commit}${on}. ${what}`;
-        }
+        case 'blocked':
+            return `The evaluation service **blocked** ${commit}${on}: ${blockedCount(report)}.`;
         case 'error':
             return `No trustworthy verdict could be had for ${commit}${on}, so it was not checked.`;
     }
 }
-function shortCommit(report) {
+function commitLink(report) {
     const short = report.target.commitSha.slice(0, 7);
-    return report.commitUrl ? `commit [${short}](${report.commitUrl})` : `commit ${short}`;
+    return report.commitUrl ? `[\`${short}\`](${report.commitUrl})` : `\`${short}\``;
 }
 function contextTable(report) {
+    const commit = report.target
+        ? report.commitUrl
+            ? `<a href="${escapeHtml(report.commitUrl)}"><code>${report.target.commitSha.slice(0, 7)}</code></a>`
+            : `<code>${report.target.commitSha.slice(0, 7)}</code>`
+        : '-';
     const cells = [
-        report.projectId === undefined ? '-' : escapeMarkdown(report.projectId),
-        report.target ? shortCommit(report).replace(/^commit /, '') : '-',
-        report.target ? escapeMarkdown(report.target.branch) : '-',
-        escapeMarkdown(report.eventName || '-')
+        report.projectId === undefined ? '-' : codeCell(report.projectId),
+        commit,
+        report.target ? codeCell(report.target.branch) : '-',
+        codeCell(report.eventName || '-')
     ];
-    return ['| Project | Commit | Branch | Event |', '| --- | --- | --- | --- |', `| ${cells.join(' | ')} |`];
+    return [
+        '<table>',
+        '<tr><th>Project</th><th>Commit</th><th>Branch</th><th>Event</th></tr>',
+        `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`,
+        '</table>'
+    ];
 }
 function closingLines(report) {
     const lines = [];
-    if (report.problem) {
-        lines.push(`**What went wrong:** ${escapeMarkdown(report.problem.message, 2_000)}`, '');
-        if (report.problem.hint)
-            lines.push(`**What to do:** ${escapeMarkdown(report.problem.hint, 2_000)}`, '');
+    if (report.notes.length > 0) {
+        lines.push('**What could not be shown:**', '');
+        for (const note of report.notes.slice(0, 10))
+            lines.push(`- ${codeSpan(note, 300)}`);
+        lines.push('');
     }
+    if (report.problem) {
+        lines.push(`**What went wrong:** ${codeSpan(report.problem.message, 2_000)}`, '');
+        if (report.problem.hint)
+            lines.push(`**What to do:** ${codeSpan(report.problem.hint, 2_000)}`, '');
+    }
+    if (report.outcome === 'blocked')
+        lines.push(`**What to do next:** ${NEXT_STEPS_BLOCKED}`, '');
     if (report.warnOnly && report.outcome === 'blocked') {
         lines.push('> [!WARNING]', '> The step did not fail because `fail-on-blocked` is `false`. This commit did **not** pass the gate.', '');
     }
@@ -32408,52 +33038,144 @@ function closingLines(report) {
     }
     return lines;
 }
-function metricsTable(items, budgetBytes) {
-    const shown = items.slice(0, MAX_METRIC_ROWS).map(readMetric);
-    const extraKeys = [...new Set(shown.flatMap((m) => m.extra.map(([key]) => key)))];
-    const columns = extraKeys.slice(0, MAX_EXTRA_COLUMNS);
-    const hasOther = extraKeys.length > columns.length;
-    const header = ['Metric', 'Score', 'Threshold', ...columns.map((key) => escapeMarkdown(key, 60))];
-    if (hasOther)
-        header.push('Other fields');
-    const lines = ['### Blocked metrics', '', `| ${header.join(' | ')} |`, `|${' --- |'.repeat(header.length)}`];
-    let used = Buffer.byteLength(lines.join('\n'), 'utf8');
+function metricsTable(report, place, budget) {
+    const lines = [
+        '### Blocked metrics',
+        '',
+        '<table>',
+        '<tr><th>Metric</th><th>Score vs threshold</th><th>Margin</th><th>Score against threshold</th><th>Other fields</th></tr>'
+    ];
+    let used = place.measure(lines.join('\n'));
     let rows = 0;
-    for (const metric of shown) {
-        const row = metricRow(metric, columns, hasOther);
-        const size = Buffer.byteLength(row, 'utf8') + 1;
-        if (used + size > budgetBytes)
+    for (const metric of report.metrics.slice(0, place.maxRows)) {
+        const row = metricRow(metric);
+        const size = place.measure(row) + 1;
+        if (used + size > budget)
             break;
         lines.push(row);
         used += size;
         rows++;
     }
-    const left = items.length - rows;
+    lines.push('</table>');
+    const left = report.items.length - rows;
     if (left > 0) {
-        lines.push('', `_… and ${left} more metric${left === 1 ? '' : 's'} not shown here; the \`blocked-metrics\` output has the full list._`);
+        lines.push('', `_Showing ${rows} of ${report.items.length} blocked metrics; ${place.elsewhere}._`);
     }
     return lines;
 }
-function metricRow(metric, columns, hasOther) {
-    const extra = new Map(metric.extra);
+function metricRow(metric) {
+    const c = metric.comparison;
+    const result = c
+        ? `<code>${relationText(c).replace('<', '&lt;').replace('>', '&gt;')}</code>`
+        : [
+            metric.score !== undefined ? `score ${codeCell(metric.score, 60)}` : '',
+            metric.threshold !== undefined ? `threshold ${codeCell(metric.threshold, 60)}` : ''
+        ]
+            .filter(Boolean)
+            .join(', ') || '-';
+    const bar = c && scoreBar(c);
+    const other = metric.extra
+        .slice(0, 6)
+        .map(([key, value]) => `${codeCell(key, 40)}: ${codeCell(value, 80)}`)
+        .join('<br>');
+    const more = metric.extra.length > 6 ? `<br>and ${metric.extra.length - 6} more field(s)` : '';
     const cells = [
-        escapeMarkdown(metric.name),
-        escapeMarkdown(metric.score ?? ''),
-        escapeMarkdown(metric.threshold ?? '')
+        codeCell(metric.name),
+        result,
+        c ? marginText(c) : '-',
+        bar ? `<code>${bar}</code>` : '-',
+        other + more
     ];
-    for (const key of columns)
-        cells.push(escapeMarkdown(extra.get(key) ?? ''));
-    if (hasOther) {
-        const rest = metric.extra.filter(([key]) => !columns.includes(key)).map(([key, value]) => `${key}: ${value}`);
-        cells.push(escapeMarkdown(rest.join('; ')));
+    return `<tr>${cells.map((cell) => `<td>${cell || '-'}</td>`).join('')}</tr>`;
+}
+
+;// CONCATENATED MODULE: ./src/show/outputs.ts
+const MAX_METRICS_OUTPUT_BYTES = 64 * 1024;
+/** The longest prefix of the items whose JSON array fits MAX_METRICS_OUTPUT_BYTES, and how many it holds. */
+function boundedMetricsJson(items, limit = MAX_METRICS_OUTPUT_BYTES) {
+    const parts = [];
+    let size = 2; // the brackets
+    for (const item of items) {
+        const part = JSON.stringify(item) ?? 'null';
+        const grown = size + Buffer.byteLength(part, 'utf8') + (parts.length > 0 ? 1 : 0);
+        if (grown > limit)
+            break;
+        parts.push(part);
+        size = grown;
     }
-    return `| ${cells.join(' | ')} |`;
+    return { json: `[${parts.join(',')}]`, shown: parts.length };
+}
+function outputsOf(report, metricsJson, reportFile) {
+    return {
+        verdict: report.outcome,
+        'blocked-metrics': metricsJson,
+        'blocked-count': String(report.items.length),
+        'commit-sha': report.target?.commitSha ?? '',
+        branch: report.target?.branch ?? '',
+        'report-file': reportFile
+    };
+}
+
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/show/report-file.ts
+/**
+ * The report file: the whole result as JSON under RUNNER_TEMP, for later steps that want more than the
+ * outputs can carry (every blocked metric, the requests made, the waits and the timings). Its shape is
+ * versioned by `schema_version` and documented in the README.
+ */
+
+
+
+const REPORT_SCHEMA_VERSION = 1;
+function reportFileJson(report) {
+    const document = {
+        schema_version: REPORT_SCHEMA_VERSION,
+        verdict: report.outcome,
+        warn_only: report.warnOnly,
+        project_id: report.projectId ?? null,
+        commit_sha: report.target?.commitSha ?? null,
+        branch: report.target?.branch ?? null,
+        event: report.eventName || null,
+        commit_source: report.target?.shaSource ?? null,
+        blocked_count: report.items.length,
+        problem: report.problem ?? null,
+        notes: report.notes,
+        requests: report.requests,
+        waits: report.waits.map((w) => ({ after_request: w.afterRequest, ms: w.ms, why: w.why })),
+        timings: {
+            started_at: new Date(report.startedAt).toISOString(),
+            finished_at: new Date(report.finishedAt).toISOString(),
+            duration_ms: report.finishedAt - report.startedAt,
+            waited_ms: report.waits.reduce((sum, w) => sum + w.ms, 0)
+        }
+    };
+    // The metrics go last and whole, so a reader of the file sees the small facts first.
+    const head = JSON.stringify(document, null, 2);
+    const metrics = JSON.stringify(report.items);
+    return `${head.slice(0, -2)},\n  "blocked_metrics": ${metrics}\n}\n`;
+}
+/** Where this step's report goes: one file per step (GITHUB_ACTION names the step), in the job's temp folder. */
+function reportFilePath(env) {
+    const step = (env.GITHUB_ACTION ?? '').replace(/[^\w.-]+/g, '_').replace(/^\.+/, '') || 'step';
+    return (0,external_node_path_namespaceObject.join)(env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'eval-gate', `report-${step}.json`);
+}
+function writeReportFile(report, env) {
+    const path = reportFilePath(env);
+    (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.join)(path, '..'), { recursive: true });
+    (0,external_node_fs_namespaceObject.writeFileSync)(path, reportFileJson(report), { encoding: 'utf8', mode: 0o600 });
+    return path;
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
 /**
- * The step: read the inputs, find the commit, ask the service, then report through outputs, the job
- * summary and annotations. `run` is the only place that decides whether the step fails.
+ * The step: read the inputs, find the commit, ask the service, build one report, and show it in every
+ * place (outputs, report file, job summary, annotations, log). `run` is the only place that decides
+ * whether the step fails, and it fails unless it positively decided otherwise: index.ts sets the failing
+ * exit code before anything runs, and any way the process can end before a decision (a throw, a promise
+ * left pending while the event loop drains, an exit) is reported as verdict `error`.
  */
 
 
@@ -32463,114 +33185,143 @@ function metricRow(metric, columns, hasOther) {
 
 
 
-/** GitHub shows 10 annotations of each type per step; one error is kept for the step's own failure. */
-const ANNOTATION_SLOTS = 9;
-/** Prints a line that may hold server or event text, made unable to act as a workflow command. */
-const say = (message) => info(neutralize(message));
+
+
+
+
+const STOPPED_HINT = 'This is a fault of the action or of the runner, not of the commit. Run the job again.';
 async function run() {
+    const startedAt = Date.now();
     // Masked before anything else runs, so no later line (even an error) can show the key.
     const rawKey = getInput('api-key');
     if (rawKey !== '')
-        core_setSecret(rawKey);
+        setSecret(rawKey);
+    const redact = redactor(rawKey.trim());
+    /** Every log line goes through here: the key removed, quoted pieces made inert, one line, no command. */
+    const say = (message) => info(logLine(redact(message)));
+    const out = { ...core_namespaceObject, info: say };
+    const event = readEvent();
+    /** What is known so far, so that a run stopped at any point still reports what it had. */
+    const known = { outcome: 'error', warnOnly: false, eventName: event.eventName, startedAt };
+    let decided;
+    const decide = (facts) => {
+        decided ??= show(buildReport(facts, redact), out);
+        return decided;
+    };
+    const stopUndecided = (why) => {
+        if (decided)
+            return;
+        decide({ ...known, outcome: 'error', warnOnly: false, problem: { message: why, hint: STOPPED_HINT } });
+    };
+    // The last line of defence: none of these may end the process without a decision.
+    const onBeforeExit = () => stopUndecided('eval-gate stopped before a verdict: its work ended without an answer and without an error.');
+    const onExit = () => stopUndecided('eval-gate was ended before a verdict.');
+    const onFault = (cause) => {
+        stopUndecided(`eval-gate stopped before a verdict: ${errorMessage(cause)}`);
+        process.exit();
+    };
     // On cancel or timeout-minutes the runner sends SIGINT, then SIGTERM: stop waiting and report.
     const cancel = new AbortController();
     const onSignal = () => cancel.abort();
+    process.on('beforeExit', onBeforeExit);
+    process.on('exit', onExit);
+    process.on('uncaughtException', onFault);
+    process.on('unhandledRejection', onFault);
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
     try {
-        await gate(readEvent(), cancel.signal);
+        decide(await gate(event, known, say, cancel.signal));
     }
     catch (cause) {
-        // A fault of the action itself (an unwritable outputs file, say): the step fails, it never passes.
-        setFailed(neutralize(`eval-gate could not finish: ${errorMessage(cause)}`));
+        stopUndecided(`eval-gate could not finish: ${errorMessage(cause)}`);
     }
     finally {
+        process.removeListener('beforeExit', onBeforeExit);
+        process.removeListener('exit', onExit);
+        process.removeListener('uncaughtException', onFault);
+        process.removeListener('unhandledRejection', onFault);
         process.removeListener('SIGINT', onSignal);
         process.removeListener('SIGTERM', onSignal);
     }
 }
-async function gate(event, signal) {
+/** Reads the settings, resolves the commit and asks the service; `known` fills in as facts arrive. */
+async function gate(event, known, say, signal) {
     let settings;
-    let target;
     try {
         settings = readSettings((name) => getInput(name), { isForkPullRequest: isForkPullRequest(event) });
-        target = resolveTarget(event, settings);
+        known.projectId = settings.projectId;
+        known.target = resolveTarget(event, settings);
     }
     catch (cause) {
         if (!(cause instanceof InputError || cause instanceof ResolveError))
             throw cause;
         // A configuration problem: nothing is sent, and the step fails whatever fail-on-error says,
         // because a misconfigured gate would otherwise pass every commit without anyone noticing.
-        const message = cause.message;
-        finish({
-            outcome: 'error',
-            eventName: event.eventName,
-            items: [],
-            warnOnly: false,
-            problem: { message, hint: 'Fix the step\u2019s inputs; no request was sent.' }
-        });
-        return;
+        return { ...known, problem: { message: cause.message, hint: 'Fix the step\u2019s inputs; no request was sent.' } };
     }
+    const target = known.target;
+    known.commitUrl = commitUrl(target.commitSha);
     for (const warning of settings.warnings)
         core_warning(warning);
-    say(`Gating commit ${target.commitSha} on branch ${target.branch} of project ${settings.projectId}.`);
-    say(`  commit from ${target.shaSource}; branch from ${target.branchSource}; event ${event.eventName || '(none)'}.`);
+    say(`Gating commit ${target.commitSha} on branch ${quoted(target.branch)} of project ${quoted(settings.projectId)}.`);
+    say(`  commit from ${target.shaSource}; branch from ${target.branchSource}; event ${quoted(event.eventName)}.`);
     const result = await evaluateGate({ ...settings, ...target }, { now: Date.now, random: Math.random, sleep: sleep, log: say, signal });
-    const report = {
-        outcome: result.kind === 'error' ? 'error' : result.verdict,
-        projectId: settings.projectId,
-        eventName: event.eventName,
-        target,
-        commitUrl: commitUrl(target.commitSha),
-        items: result.kind === 'verdict' ? result.items : [],
-        problem: result.kind === 'error' ? { message: result.message, hint: result.hint } : undefined,
-        warnOnly: result.kind === 'error' ? !settings.failOnError : result.verdict === 'blocked' && !settings.failOnBlocked
+    known.requests = result.requests;
+    known.waits = result.waits;
+    if (result.kind === 'error') {
+        return { ...known, warnOnly: !settings.failOnError, problem: { message: result.message, hint: result.hint } };
+    }
+    return {
+        ...known,
+        outcome: result.verdict,
+        items: result.items,
+        notes: result.notes,
+        warnOnly: result.verdict === 'blocked' && !settings.failOnBlocked
     };
-    say(`Answer after ${result.requests} request(s): ${report.outcome}.`);
-    finish(report);
 }
-/** Writes the outputs and the summary, annotates, and sets the step's result. */
-function finish(report) {
-    setOutput('verdict', report.outcome);
-    setOutput('blocked-metrics', JSON.stringify(report.items));
-    setOutput('blocked-count', String(report.items.length));
-    setOutput('commit-sha', report.target?.commitSha ?? '');
-    setOutput('branch', report.target?.branch ?? '');
-    writeSummary(renderSummary(report));
-    if (report.outcome === 'pass') {
-        say('The evaluation service passed this commit.');
-        return;
+/**
+ * Shows the report everywhere and sets the step's result. The exit code is settled first, from the
+ * outcome alone; a place that cannot be written never turns a failure into a pass.
+ */
+function show(report, out) {
+    process.exitCode = report.outcome === 'pass' || report.warnOnly ? 0 : 1;
+    out.info(`Answer after ${report.requests} request(s): ${report.outcome}.`);
+    let reportFile = '';
+    try {
+        reportFile = writeReportFile(report, process.env);
     }
-    if (report.outcome === 'blocked') {
-        annotateMetrics(report.items, report.warnOnly);
-        const headline = blockedHeadline(report.items);
-        if (report.warnOnly)
-            core_warning(neutralize(`${headline} The step passes because fail-on-blocked is false.`));
-        else
-            setFailed(neutralize(headline));
-        return;
+    catch (cause) {
+        core_warning(`Could not write the report file: ${errorMessage(cause)}`);
     }
-    const problem = report.problem;
-    const text = neutralize(`${problem.message} ${problem.hint ?? ''}`.trim());
-    if (report.warnOnly)
-        core_warning(`No verdict: ${text} The step passes because fail-on-error is false; the commit was not checked.`);
+    const metrics = boundedMetricsJson(report.items);
+    if (metrics.shown < report.items.length)
+        report.notes.push(outputCutNote(metrics.shown, report.items.length));
+    writeSummary(renderMarkdown(report, SUMMARY_PLACE));
+    try {
+        for (const [name, value] of Object.entries(outputsOf(report, metrics.json, reportFile)))
+            setOutput(name, value);
+    }
+    catch (cause) {
+        // Later steps would read no verdict at all: the step cannot be called a pass.
+        setFailed(neutralize(`eval-gate could not finish: could not write its outputs: ${errorMessage(cause)}`));
+    }
+    logMetrics(report, out);
+    if (report.outcome === 'blocked')
+        annotateMetrics(report, out);
+    const reason = headline(report);
+    if (report.outcome === 'pass')
+        out.info(reason);
+    else if (!report.warnOnly)
+        setFailed(reason);
+    else if (report.outcome === 'blocked')
+        core_warning(`${reason} The step passes because fail-on-blocked is false.`);
     else
-        setFailed(text);
+        core_warning(`No verdict: ${reason} The step passes because fail-on-error is false; the commit was not checked.`);
+    return report;
 }
-function annotateMetrics(items, warnOnly) {
-    const annotate = (message) => warnOnly
-        ? core_warning(neutralize(message), { title: 'Blocked metric' })
-        : error(neutralize(message), { title: 'Blocked metric' });
-    const slots = warnOnly ? ANNOTATION_SLOTS - 1 : ANNOTATION_SLOTS;
-    const shown = items.length <= slots ? items : items.slice(0, slots - 1);
-    for (const item of shown)
-        annotate(describeMetric(readMetric(item)));
-    if (shown.length < items.length)
-        annotate(`…and ${items.length - shown.length} more blocked metric(s); the job summary lists them.`);
-    for (const item of items.slice(0, 50))
-        say(`  blocked: ${describeMetric(readMetric(item))}`);
-    if (items.length > 50)
-        say(`  …and ${items.length - 50} more.`);
+function outputCutNote(shown, count) {
+    return (`The blocked-metrics output holds the first ${shown} of ${count} metrics (it is kept under 64 KiB so later ` +
+        'steps can read it); blocked-count is the true count and the report file has them all.');
 }
 function writeSummary(markdown) {
     const path = process.env.GITHUB_STEP_SUMMARY;
@@ -32601,7 +33352,7 @@ function readEvent() {
 function commitUrl(sha) {
     const server = (process.env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
     const repository = process.env.GITHUB_REPOSITORY;
-    if (!repository || !/^[\w.-]+\/[\w.-]+$/.test(repository) || !/^https?:\/\/[^\s()<>]+$/.test(server))
+    if (!repository || !/^[\w.-]+\/[\w.-]+$/.test(repository) || !/^https?:\/\/[^\s()<>"']+$/.test(server))
         return undefined;
     return `${server}/${repository}/commit/${sha}`;
 }
@@ -32609,5 +33360,8 @@ function commitUrl(sha) {
 ;// CONCATENATED MODULE: ./src/index.ts
 // The entry the runner starts (through dist/index.js). All the work is in main.ts.
 
-void run();
+
+// Once run() has decided, nothing may hold the step: a connection left behind by a silent proxy or a
+// hung host would keep the process alive until the job's timeout. The timer does not itself keep it alive.
+void run().finally(() => setTimeout(() => process.exit(), 1_000).unref());
 

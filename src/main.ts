@@ -1,124 +1,161 @@
 /**
- * The step: read the inputs, find the commit, ask the service, then report through outputs, the job
- * summary and annotations. `run` is the only place that decides whether the step fails.
+ * The step: read the inputs, find the commit, ask the service, build one report, and show it in every
+ * place (outputs, report file, job summary, annotations, log). `run` is the only place that decides
+ * whether the step fails, and it fails unless it positively decided otherwise: index.ts sets the failing
+ * exit code before anything runs, and any way the process can end before a decision (a throw, a promise
+ * left pending while the event loop drains, an exit) is reported as verdict `error`.
  */
 import { appendFileSync, readFileSync } from 'node:fs'
 import * as core from '@actions/core'
-import { isForkPullRequest, ResolveError, resolveTarget, type EventContext, type GateTarget } from './commit.js'
-import { evaluateGate, sleep } from './gate-client.js'
-import { errorMessage, neutralize } from './log-text.js'
-import { InputError, readSettings, type Settings } from './settings.js'
-import { renderSummary, type Report } from './summary.js'
-import { blockedHeadline, describeMetric, readMetric } from './verdict.js'
+import { isForkPullRequest, ResolveError, resolveTarget, type EventContext } from './commit/resolve-target.js'
+import { buildReport, type Report, type ReportFacts } from './report/report.js'
+import { evaluateGate, sleep } from './service/gate-client.js'
+import { InputError, readSettings } from './settings/settings.js'
+import { annotateMetrics, headline, logMetrics, type Console } from './show/annotations.js'
+import { errorMessage, logLine, neutralize, quoted } from './show/log-text.js'
+import { renderMarkdown, SUMMARY_PLACE } from './show/markdown.js'
+import { boundedMetricsJson, outputsOf } from './show/outputs.js'
+import { writeReportFile } from './show/report-file.js'
+import { redactor } from './untrusted/redact.js'
 
-/** GitHub shows 10 annotations of each type per step; one error is kept for the step's own failure. */
-const ANNOTATION_SLOTS = 9
-
-/** Prints a line that may hold server or event text, made unable to act as a workflow command. */
-const say = (message: string): void => core.info(neutralize(message))
+const STOPPED_HINT = 'This is a fault of the action or of the runner, not of the commit. Run the job again.'
 
 export async function run(): Promise<void> {
+  const startedAt = Date.now()
   // Masked before anything else runs, so no later line (even an error) can show the key.
   const rawKey = core.getInput('api-key')
   if (rawKey !== '') core.setSecret(rawKey)
+  const redact = redactor(rawKey.trim())
+  /** Every log line goes through here: the key removed, quoted pieces made inert, one line, no command. */
+  const say = (message: string): void => core.info(logLine(redact(message)))
+  const out: Console = { ...core, info: say }
 
+  const event = readEvent()
+  /** What is known so far, so that a run stopped at any point still reports what it had. */
+  const known: ReportFacts = { outcome: 'error', warnOnly: false, eventName: event.eventName, startedAt }
+  let decided: Report | undefined
+  const decide = (facts: ReportFacts): Report => {
+    decided ??= show(buildReport(facts, redact), out)
+    return decided
+  }
+  const stopUndecided = (why: string): void => {
+    if (decided) return
+    decide({ ...known, outcome: 'error', warnOnly: false, problem: { message: why, hint: STOPPED_HINT } })
+  }
+
+  // The last line of defence: none of these may end the process without a decision.
+  const onBeforeExit = (): void =>
+    stopUndecided('eval-gate stopped before a verdict: its work ended without an answer and without an error.')
+  const onExit = (): void => stopUndecided('eval-gate was ended before a verdict.')
+  const onFault = (cause: unknown): void => {
+    stopUndecided(`eval-gate stopped before a verdict: ${errorMessage(cause)}`)
+    process.exit()
+  }
   // On cancel or timeout-minutes the runner sends SIGINT, then SIGTERM: stop waiting and report.
   const cancel = new AbortController()
   const onSignal = (): void => cancel.abort()
+  process.on('beforeExit', onBeforeExit)
+  process.on('exit', onExit)
+  process.on('uncaughtException', onFault)
+  process.on('unhandledRejection', onFault)
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
   try {
-    await gate(readEvent(), cancel.signal)
+    decide(await gate(event, known, say, cancel.signal))
   } catch (cause) {
-    // A fault of the action itself (an unwritable outputs file, say): the step fails, it never passes.
-    core.setFailed(neutralize(`eval-gate could not finish: ${errorMessage(cause)}`))
+    stopUndecided(`eval-gate could not finish: ${errorMessage(cause)}`)
   } finally {
+    process.removeListener('beforeExit', onBeforeExit)
+    process.removeListener('exit', onExit)
+    process.removeListener('uncaughtException', onFault)
+    process.removeListener('unhandledRejection', onFault)
     process.removeListener('SIGINT', onSignal)
     process.removeListener('SIGTERM', onSignal)
   }
 }
 
-async function gate(event: EventContext, signal: AbortSignal): Promise<void> {
-  let settings: Settings
-  let target: GateTarget
+/** Reads the settings, resolves the commit and asks the service; `known` fills in as facts arrive. */
+async function gate(
+  event: EventContext,
+  known: ReportFacts,
+  say: (message: string) => void,
+  signal: AbortSignal
+): Promise<ReportFacts> {
+  let settings
   try {
     settings = readSettings((name) => core.getInput(name), { isForkPullRequest: isForkPullRequest(event) })
-    target = resolveTarget(event, settings)
+    known.projectId = settings.projectId
+    known.target = resolveTarget(event, settings)
   } catch (cause) {
     if (!(cause instanceof InputError || cause instanceof ResolveError)) throw cause
     // A configuration problem: nothing is sent, and the step fails whatever fail-on-error says,
     // because a misconfigured gate would otherwise pass every commit without anyone noticing.
-    const message = cause.message
-    finish({
-      outcome: 'error',
-      eventName: event.eventName,
-      items: [],
-      warnOnly: false,
-      problem: { message, hint: 'Fix the step\u2019s inputs; no request was sent.' }
-    })
-    return
+    return { ...known, problem: { message: cause.message, hint: 'Fix the step\u2019s inputs; no request was sent.' } }
   }
+  const target = known.target
+  known.commitUrl = commitUrl(target.commitSha)
   for (const warning of settings.warnings) core.warning(warning)
-  say(`Gating commit ${target.commitSha} on branch ${target.branch} of project ${settings.projectId}.`)
-  say(`  commit from ${target.shaSource}; branch from ${target.branchSource}; event ${event.eventName || '(none)'}.`)
+  say(`Gating commit ${target.commitSha} on branch ${quoted(target.branch)} of project ${quoted(settings.projectId)}.`)
+  say(`  commit from ${target.shaSource}; branch from ${target.branchSource}; event ${quoted(event.eventName)}.`)
 
   const result = await evaluateGate(
     { ...settings, ...target },
     { now: Date.now, random: Math.random, sleep, log: say, signal }
   )
-  const report: Report = {
-    outcome: result.kind === 'error' ? 'error' : result.verdict,
-    projectId: settings.projectId,
-    eventName: event.eventName,
-    target,
-    commitUrl: commitUrl(target.commitSha),
-    items: result.kind === 'verdict' ? result.items : [],
-    problem: result.kind === 'error' ? { message: result.message, hint: result.hint } : undefined,
-    warnOnly: result.kind === 'error' ? !settings.failOnError : result.verdict === 'blocked' && !settings.failOnBlocked
+  known.requests = result.requests
+  known.waits = result.waits
+  if (result.kind === 'error') {
+    return { ...known, warnOnly: !settings.failOnError, problem: { message: result.message, hint: result.hint } }
   }
-  say(`Answer after ${result.requests} request(s): ${report.outcome}.`)
-  finish(report)
+  return {
+    ...known,
+    outcome: result.verdict,
+    items: result.items,
+    notes: result.notes,
+    warnOnly: result.verdict === 'blocked' && !settings.failOnBlocked
+  }
 }
 
-/** Writes the outputs and the summary, annotates, and sets the step's result. */
-function finish(report: Report): void {
-  core.setOutput('verdict', report.outcome)
-  core.setOutput('blocked-metrics', JSON.stringify(report.items))
-  core.setOutput('blocked-count', String(report.items.length))
-  core.setOutput('commit-sha', report.target?.commitSha ?? '')
-  core.setOutput('branch', report.target?.branch ?? '')
-  writeSummary(renderSummary(report))
+/**
+ * Shows the report everywhere and sets the step's result. The exit code is settled first, from the
+ * outcome alone; a place that cannot be written never turns a failure into a pass.
+ */
+function show(report: Report, out: Console): Report {
+  process.exitCode = report.outcome === 'pass' || report.warnOnly ? 0 : 1
+  out.info(`Answer after ${report.requests} request(s): ${report.outcome}.`)
 
-  if (report.outcome === 'pass') {
-    say('The evaluation service passed this commit.')
-    return
+  let reportFile = ''
+  try {
+    reportFile = writeReportFile(report, process.env)
+  } catch (cause) {
+    core.warning(`Could not write the report file: ${errorMessage(cause)}`)
   }
-  if (report.outcome === 'blocked') {
-    annotateMetrics(report.items, report.warnOnly)
-    const headline = blockedHeadline(report.items)
-    if (report.warnOnly) core.warning(neutralize(`${headline} The step passes because fail-on-blocked is false.`))
-    else core.setFailed(neutralize(headline))
-    return
+  const metrics = boundedMetricsJson(report.items)
+  if (metrics.shown < report.items.length) report.notes.push(outputCutNote(metrics.shown, report.items.length))
+  writeSummary(renderMarkdown(report, SUMMARY_PLACE))
+
+  try {
+    for (const [name, value] of Object.entries(outputsOf(report, metrics.json, reportFile))) core.setOutput(name, value)
+  } catch (cause) {
+    // Later steps would read no verdict at all: the step cannot be called a pass.
+    core.setFailed(neutralize(`eval-gate could not finish: could not write its outputs: ${errorMessage(cause)}`))
   }
-  const problem = report.problem!
-  const text = neutralize(`${problem.message} ${problem.hint ?? ''}`.trim())
-  if (report.warnOnly)
-    core.warning(`No verdict: ${text} The step passes because fail-on-error is false; the commit was not checked.`)
-  else core.setFailed(text)
+
+  logMetrics(report, out)
+  if (report.outcome === 'blocked') annotateMetrics(report, out)
+  const reason = headline(report)
+  if (report.outcome === 'pass') out.info(reason)
+  else if (!report.warnOnly) core.setFailed(reason)
+  else if (report.outcome === 'blocked') core.warning(`${reason} The step passes because fail-on-blocked is false.`)
+  else core.warning(`No verdict: ${reason} The step passes because fail-on-error is false; the commit was not checked.`)
+  return report
 }
 
-function annotateMetrics(items: unknown[], warnOnly: boolean): void {
-  const annotate = (message: string): void =>
-    warnOnly
-      ? core.warning(neutralize(message), { title: 'Blocked metric' })
-      : core.error(neutralize(message), { title: 'Blocked metric' })
-  const slots = warnOnly ? ANNOTATION_SLOTS - 1 : ANNOTATION_SLOTS
-  const shown = items.length <= slots ? items : items.slice(0, slots - 1)
-  for (const item of shown) annotate(describeMetric(readMetric(item)))
-  if (shown.length < items.length)
-    annotate(`…and ${items.length - shown.length} more blocked metric(s); the job summary lists them.`)
-  for (const item of items.slice(0, 50)) say(`  blocked: ${describeMetric(readMetric(item))}`)
-  if (items.length > 50) say(`  …and ${items.length - 50} more.`)
+function outputCutNote(shown: number, count: number): string {
+  return (
+    `The blocked-metrics output holds the first ${shown} of ${count} metrics (it is kept under 64 KiB so later ` +
+    'steps can read it); blocked-count is the true count and the report file has them all.'
+  )
 }
 
 function writeSummary(markdown: string): void {
@@ -148,6 +185,7 @@ function readEvent(): EventContext {
 function commitUrl(sha: string): string | undefined {
   const server = (process.env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '')
   const repository = process.env.GITHUB_REPOSITORY
-  if (!repository || !/^[\w.-]+\/[\w.-]+$/.test(repository) || !/^https?:\/\/[^\s()<>]+$/.test(server)) return undefined
+  if (!repository || !/^[\w.-]+\/[\w.-]+$/.test(repository) || !/^https?:\/\/[^\s()<>"']+$/.test(server))
+    return undefined
   return `${server}/${repository}/commit/${sha}`
 }

@@ -4,7 +4,7 @@
  * with plain values.
  */
 
-import { FULL_SHA } from './commit.js'
+import { FULL_SHA } from '../commit/resolve-target.js'
 
 /** What the rest of the action needs, already validated. */
 export interface Settings {
@@ -48,6 +48,7 @@ export interface SettingsContext {
 
 /** Jobs on hosted runners stop after 6 hours, so a longer budget is always a mistake. */
 const MAX_TIMEOUT_SECONDS = 6 * 60 * 60
+const MIN_TIMEOUT_SECONDS = 1
 
 export function readSettings(read: InputReader, context: SettingsContext): Settings {
   const warnings: string[] = []
@@ -170,10 +171,11 @@ function readTimeout(read: InputReader): number {
   const raw = read('timeout-seconds').trim()
   if (raw === '') return 300_000
   const seconds = /^\d+(?:\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN
-  if (!(seconds > 0) || seconds > MAX_TIMEOUT_SECONDS) {
+  // Under a second no request can finish: such a budget only ever ends in "no verdict".
+  if (!(seconds >= MIN_TIMEOUT_SECONDS) || seconds > MAX_TIMEOUT_SECONDS) {
     throw new InputError(
       'timeout-seconds',
-      `must be a positive number of seconds no larger than ${MAX_TIMEOUT_SECONDS}, got ${quote(raw)}.`
+      `must be a number of seconds from ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS}, got ${quote(raw)}.`
     )
   }
   return Math.round(seconds * 1000)

@@ -31,7 +31,7 @@ export class ResolveError extends Error {
   }
 }
 
-const PULL_REQUEST_EVENTS = new Set([
+export const PULL_REQUEST_EVENTS = new Set([
   'pull_request',
   'pull_request_target',
   'pull_request_review',
@@ -48,17 +48,37 @@ interface Found {
   branchSource: string
 }
 
+/** Events whose own commit is the run's ref: `GITHUB_SHA` and `GITHUB_REF_NAME` name it. */
+const REF_EVENTS = new Set(['push', 'workflow_dispatch', 'schedule', 'release'])
+
+/** Every event the action knows the commit of, for messages and the README. */
+export const SUPPORTED_EVENTS = [
+  ...PULL_REQUEST_EVENTS,
+  'merge_group',
+  'workflow_run',
+  'check_suite',
+  'check_run',
+  ...REF_EVENTS
+]
+
 /** Returns the commit to gate, preferring the overrides, or throws a ResolveError that says what to set. */
 export function resolveTarget(context: EventContext, overrides: Overrides = {}): GateTarget {
   const found = findInEvent(context)
-  const sha = overrides.commitSha ?? text(found.sha)
-  const shaSource = overrides.commitSha !== undefined ? 'input commit-sha' : found.shaSource
-  const branch = overrides.branch ?? text(found.branch)?.replace(/^refs\/heads\//, '')
-  const branchSource = overrides.branch !== undefined ? 'input branch' : found.branchSource
+  if (found === undefined && (overrides.commitSha === undefined || overrides.branch === undefined)) {
+    // Guessing here would gate whatever GITHUB_SHA is (often the default branch's tip), not the change.
+    throw new ResolveError(
+      `The '${context.eventName || '(none)'}' event does not say which commit to gate. ` +
+        `Set both the commit-sha and branch inputs, or run the gate on one of: ${SUPPORTED_EVENTS.join(', ')}.`
+    )
+  }
+  const sha = overrides.commitSha ?? text(found?.sha)
+  const shaSource = overrides.commitSha !== undefined ? 'input commit-sha' : found!.shaSource
+  const branch = overrides.branch ?? text(found?.branch)?.replace(/^refs\/heads\//, '')
+  const branchSource = overrides.branch !== undefined ? 'input branch' : found!.branchSource
 
   if (sha === undefined) {
     throw new ResolveError(
-      `Could not find the commit to gate for the '${context.eventName}' event (looked at ${found.shaSource}). ` +
+      `Could not find the commit to gate for the '${context.eventName}' event (looked at ${found!.shaSource}). ` +
         'Set the commit-sha input.'
     )
   }
@@ -70,13 +90,13 @@ export function resolveTarget(context: EventContext, overrides: Overrides = {}):
   }
   if (branch === undefined || branch === '') {
     throw new ResolveError(
-      `Could not find the branch for the '${context.eventName}' event (looked at ${found.branchSource}). Set the branch input.`
+      `Could not find the branch for the '${context.eventName}' event (looked at ${found!.branchSource}). Set the branch input.`
     )
   }
   return { commitSha, branch, shaSource, branchSource }
 }
 
-function findInEvent({ eventName, payload, env }: EventContext): Found {
+function findInEvent({ eventName, payload, env }: EventContext): Found | undefined {
   if (PULL_REQUEST_EVENTS.has(eventName)) {
     // Never fall back to GITHUB_SHA here: it is the merge commit (or, for pull_request_target, the base tip).
     const head = field(payload, 'pull_request', 'head')
@@ -105,13 +125,33 @@ function findInEvent({ eventName, payload, env }: EventContext): Found {
       branchSource: 'workflow_run payload workflow_run.head_branch'
     }
   }
-  // push (branches and tags), workflow_dispatch, schedule, release and the rest: the run's own ref.
-  return {
-    sha: env.GITHUB_SHA,
-    shaSource: `GITHUB_SHA (${eventName || 'unknown'} event)`,
-    branch: text(env.GITHUB_REF_NAME) ?? text(env.GITHUB_REF)?.replace(/^refs\/(?:heads|tags)\//, ''),
-    branchSource: `GITHUB_REF_NAME (${eventName || 'unknown'} event)`
+  if (eventName === 'check_suite') {
+    const suite = field(payload, 'check_suite')
+    return {
+      sha: field(suite, 'head_sha'),
+      shaSource: 'check_suite payload check_suite.head_sha',
+      branch: field(suite, 'head_branch'),
+      branchSource: 'check_suite payload check_suite.head_branch'
+    }
   }
+  if (eventName === 'check_run') {
+    const run = field(payload, 'check_run')
+    return {
+      sha: field(run, 'head_sha'),
+      shaSource: 'check_run payload check_run.head_sha',
+      branch: field(run, 'check_suite', 'head_branch'),
+      branchSource: 'check_run payload check_run.check_suite.head_branch'
+    }
+  }
+  if (REF_EVENTS.has(eventName)) {
+    return {
+      sha: env.GITHUB_SHA,
+      shaSource: `GITHUB_SHA (${eventName} event)`,
+      branch: text(env.GITHUB_REF_NAME) ?? text(env.GITHUB_REF)?.replace(/^refs\/(?:heads|tags)\//, ''),
+      branchSource: `GITHUB_REF_NAME (${eventName} event)`
+    }
+  }
+  return undefined
 }
 
 /** Reads a nested field of untyped JSON, or undefined when any step is missing. */

@@ -113,3 +113,25 @@ export function faultWait(attempt: number, random: () => number): number {
 export function fitsBudget(delayMs: number, nowMs: number, deadlineMs: number): boolean {
   return Number.isFinite(delayMs) && nowMs + delayMs < deadlineMs
 }
+
+/** The largest time a Date can hold (±8.64e15 ms); a reset past it cannot be shown as a date. */
+const MAX_DATE_MS = 8.64e15
+
+/** "at 2026-11-21T12:00:30.000Z", or undefined for no time or one no date can hold (it would throw). */
+export function formatTime(ms: number | undefined): string | undefined {
+  if (ms === undefined || !Number.isFinite(ms) || Math.abs(ms) > MAX_DATE_MS) return undefined
+  return `at ${new Date(ms).toISOString()}`
+}
+
+/** A duration for a log line: "1.5 s". */
+export function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`
+}
+
+/** How far away a wait ends, readable at any size: "in 12.0 s", "in 3.2 hours", "more than a year away". */
+export function describeWait(ms: number): string {
+  if (!Number.isFinite(ms) || ms > 366 * 86_400_000) return 'more than a year away'
+  if (ms > 2 * 86_400_000) return `in ${(ms / 86_400_000).toFixed(1)} days`
+  if (ms > 2 * 3_600_000) return `in ${(ms / 3_600_000).toFixed(1)} hours`
+  return `in ${seconds(ms)}`
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from '@jest/globals'
+import { blockedInErrorBody, interpretAnswer, serverMessage, topLevelKeys } from '../src/service/answer.js'
+
+describe('interpretAnswer', () => {
+  it('reads a pass with no list as an empty list', () => {
+    expect(interpretAnswer('{"verdict":"pass"}')).toEqual({ kind: 'verdict', verdict: 'pass', items: [], notes: [] })
+    expect(interpretAnswer('{"verdict":"pass","blocked_metrics":null}')).toMatchObject({ verdict: 'pass', items: [] })
+    expect(interpretAnswer('{"verdict":"pass","blocked_metrics":[]}')).toMatchObject({ verdict: 'pass', items: [] })
+  })
+
+  it('reads a block and keeps the items as sent', () => {
+    const items = [{ name: 'faithfulness', score: 0.7, threshold: 0.8 }, 'toxicity']
+    expect(interpretAnswer(JSON.stringify({ verdict: 'blocked', blocked_metrics: items }))).toEqual({
+      kind: 'verdict',
+      verdict: 'blocked',
+      items,
+      notes: []
+    })
+  })
+
+  it('reads a block with no list', () => {
+    expect(interpretAnswer('{"verdict":"blocked"}')).toMatchObject({ kind: 'verdict', verdict: 'blocked', items: [] })
+  })
+
+  it.each([
+    ['a list that is a string', '{"verdict":"blocked","blocked_metrics":"faithfulness"}', /a string, not a list/],
+    ['a list that is an object', '{"verdict":"blocked","blocked_metrics":{"a":1}}', /an object, not a list/],
+    ['another case', '{"verdict":"BLOCKED","blocked_metrics":["x"]}', /written "BLOCKED"; read as blocked/],
+    ['blanks around it', '{"verdict":" blocked\\n"}', /read as blocked/]
+  ])('keeps a block a block with %s, and says what could not be used', (_, body, note) => {
+    const answer = interpretAnswer(body)
+    expect(answer).toMatchObject({ kind: 'verdict', verdict: 'blocked' })
+    if (answer.kind === 'verdict') expect(answer.notes.join(' ')).toMatch(note)
+  })
+
+  it.each([
+    ['not JSON', '<html>', /not JSON/],
+    ['empty', '', /body is empty/],
+    ['truncated', '{"verdict":"pa', /not JSON/],
+    ['an array', '["pass"]', /not an object/],
+    ['null', 'null', /not an object/],
+    ['no verdict', '{"passed":true}', /no verdict field/],
+    ['an unknown verdict', '{"verdict":"maybe"}', /verdict "maybe"/],
+    ['a pass of the wrong case', '{"verdict":"PASS"}', /verdict "PASS"/],
+    ['a boolean verdict', '{"verdict":true}', /verdict "true"/],
+    ['a pass whose list is not a list', '{"verdict":"pass","blocked_metrics":"x"}', /not a list/],
+    ['a pass that lists blockers', '{"verdict":"pass","blocked_metrics":["x"]}', /contradicts itself/],
+    ['a verdict given twice', '{"verdict":"blocked","verdict":"pass"}', /names its verdict 2 times/],
+    ['a verdict given twice, escaped', '{"verdict":"blocked","verd\\u0069ct":"pass"}', /2 times/]
+  ])('treats %s as invalid, never as a pass', (_, body, problem) => {
+    const answer = interpretAnswer(body)
+    expect(answer.kind).toBe('invalid')
+    if (answer.kind === 'invalid') expect(answer.problem).toMatch(problem)
+  })
+
+  it('quotes the body through the function it is given, so the key goes before anything is cut', () => {
+    const answer = interpretAnswer('<html>secret</html>', (text) => `[${text.replace('secret', '***')}]`)
+    expect(answer).toEqual({ kind: 'invalid', problem: 'the answer is not JSON (it starts [<html>***</html>])' })
+  })
+})
+
+describe('topLevelKeys', () => {
+  it('lists the top-level keys with repeats, skipping nested ones and strings', () => {
+    expect(topLevelKeys('{"a":{"verdict":1},"b":"\\"verdict\\":","verdict":[{"c":2}],"verdict":0}')).toEqual([
+      'a',
+      'b',
+      'verdict',
+      'verdict'
+    ])
+  })
+})
+
+describe('blockedInErrorBody', () => {
+  it('finds a block in the body of a refusal', () => {
+    expect(blockedInErrorBody('{"verdict":"blocked","blocked_metrics":["x"]}', 422)).toMatchObject({
+      kind: 'verdict',
+      verdict: 'blocked',
+      items: ['x'],
+      notes: ['The service answered HTTP 422, but its body says blocked.']
+    })
+  })
+
+  it.each(['', 'oops', '{"verdict":"pass"}', '{"error":"blocked"}'])('finds none in %p', (body) => {
+    expect(blockedInErrorBody(body, 500)).toBeUndefined()
+  })
+})
+
+describe('serverMessage', () => {
+  it.each([
+    ['{"error":"bad key"}', 'bad key'],
+    ['{"message":"no such project"}', 'no such project'],
+    ['{"detail":"invalid sha"}', 'invalid sha'],
+    ['{"error":{"message":"nested"}}', 'nested'],
+    ['{"error":{"code":7}}', '{"code":7}'],
+    ['plain text', 'plain text'],
+    ['', '']
+  ])('finds the server message in %p', (body, expected) => {
+    expect(serverMessage(body)).toBe(expected)
+  })
+
+  it('does not cut the message: the key must be removed before anything is cut', () => {
+    expect(serverMessage('x'.repeat(5_000)).length).toBe(5_000)
+  })
+})

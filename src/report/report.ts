@@ -1,0 +1,102 @@
+/**
+ * The one report of a run, built once from what the step learned, and read by every place the result is
+ * shown: the log, annotations, outputs, the report file, the job summary and the pull-request comment.
+ * Every text in it that came from the service or the event has had the API key removed, so no renderer
+ * has to remember to.
+ */
+import type { GateTarget } from '../commit/resolve-target.js'
+import type { WaitRecord } from '../service/gate-client.js'
+import { redactValue, type Redact } from '../untrusted/redact.js'
+import { readMetric, type Metric } from './metric.js'
+
+export type Outcome = 'pass' | 'blocked' | 'error'
+
+/** The most rows any place shows (the job summary); only these items are read into `metrics`. */
+export const MAX_SHOWN_METRICS = 500
+
+export interface Report {
+  outcome: Outcome
+  /** True when the step passes although the outcome is not a pass (fail-on-blocked or fail-on-error false). */
+  warnOnly: boolean
+  projectId?: string
+  eventName: string
+  target?: GateTarget
+  /** A link to the commit on GitHub, when the repository is known. */
+  commitUrl?: string
+  /** The blocked metrics as the service sent them, key removed. */
+  items: unknown[]
+  /** The first MAX_SHOWN_METRICS items, read for display. */
+  metrics: Metric[]
+  /** What about the answer could not be used or shown. */
+  notes: string[]
+  /** For the error outcome: what went wrong and what to do about it. */
+  problem?: { message: string; hint?: string }
+  requests: number
+  waits: WaitRecord[]
+  startedAt: number
+  finishedAt: number
+}
+
+export interface ReportFacts {
+  outcome: Outcome
+  warnOnly: boolean
+  projectId?: string
+  eventName: string
+  target?: GateTarget
+  commitUrl?: string
+  items?: unknown[]
+  notes?: string[]
+  problem?: { message: string; hint?: string }
+  requests?: number
+  waits?: WaitRecord[]
+  startedAt: number
+}
+
+export function buildReport(facts: ReportFacts, redact: Redact, now = Date.now()): Report {
+  const { value, cut } = redactValue(facts.items ?? [], redact)
+  const items = value as unknown[]
+  const notes = (facts.notes ?? []).map(redact)
+  if (cut) notes.push('Some metrics nest too deeply to show in full; their deepest parts are left out everywhere.')
+  const target = facts.target && {
+    ...facts.target,
+    branch: redact(facts.target.branch),
+    shaSource: redact(facts.target.shaSource),
+    branchSource: redact(facts.target.branchSource)
+  }
+  return {
+    outcome: facts.outcome,
+    warnOnly: facts.warnOnly,
+    projectId: facts.projectId === undefined ? undefined : redact(facts.projectId),
+    eventName: redact(facts.eventName),
+    target,
+    commitUrl: facts.commitUrl,
+    items,
+    metrics: items.slice(0, MAX_SHOWN_METRICS).map(readMetric),
+    notes,
+    problem: facts.problem && {
+      message: redact(facts.problem.message),
+      hint: facts.problem.hint === undefined ? undefined : redact(facts.problem.hint)
+    },
+    requests: facts.requests ?? 0,
+    waits: facts.waits ?? [],
+    startedAt: facts.startedAt,
+    finishedAt: now
+  }
+}
+
+/** "3 metrics failed their thresholds", without claiming which way any of them should have gone. */
+export function blockedCount(report: Pick<Report, 'items' | 'metrics'>): string {
+  const count = report.items.length
+  if (count === 0) return 'it named no metrics'
+  const compared = report.metrics.length === count && report.metrics.every((m) => m.comparison !== undefined)
+  const s = count === 1 ? '' : 's'
+  return compared
+    ? `${count} metric${s} failed ${count === 1 ? 'its threshold' : 'their thresholds'}`
+    : `${count} metric${s} blocked it`
+}
+
+/** What a blocked result asks of the reader. */
+export const NEXT_STEPS_BLOCKED =
+  'Look at these metrics for this commit in the evaluation service, fix the regression and push again. ' +
+  'If a threshold is wrong, change it in the service and re-run this job. ' +
+  'To report without blocking while thresholds are calibrated, set fail-on-blocked: false.'

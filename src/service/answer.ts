@@ -1,0 +1,146 @@
+/**
+ * Reading the service's answer. A pass counts only when it is exact and unambiguous; anything that
+ * says `blocked` is a block, whatever else is wrong with the answer, so that no malformed answer can
+ * let a commit through.
+ */
+
+export type Answer =
+  /** `items` are the blocked metrics exactly as sent; `notes` say what about the answer could not be used. */
+  | { kind: 'verdict'; verdict: 'pass' | 'blocked'; items: unknown[]; notes: string[] }
+  | { kind: 'invalid'; problem: string }
+
+/** Puts a piece of the service's text into a sentence; the client's version removes the key before it cuts. */
+export type Quote = (text: string, max: number) => string
+const quoteAsJson: Quote = (text, max) => JSON.stringify(clip(text, max))
+
+/** Reads the body of a 2xx answer of `POST /gates/evaluate`. */
+export function interpretAnswer(body: string, quote: Quote = quoteAsJson): Answer {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(body)
+  } catch {
+    return { kind: 'invalid', problem: `the answer is not JSON (${describeBody(body, quote)})` }
+  }
+  if (!isRecord(parsed)) {
+    return { kind: 'invalid', problem: `the answer is JSON but not an object (${describeBody(body, quote)})` }
+  }
+  // The verdict is read first, as the API says.
+  const verdict = parsed.verdict
+  if (saysBlocked(verdict)) return readBlocked(verdict as string, parsed.blocked_metrics, quote)
+  if (verdict !== 'pass') {
+    const text = typeof verdict === 'string' ? verdict : (JSON.stringify(verdict) ?? '')
+    const shown = verdict === undefined ? 'no verdict field' : `verdict ${quote(text, 80)}`
+    return { kind: 'invalid', problem: `the answer has ${shown}; expected "pass" or "blocked"` }
+  }
+  const list = parsed.blocked_metrics
+  if (list !== undefined && list !== null && !Array.isArray(list)) {
+    return { kind: 'invalid', problem: `the verdict is "pass" but blocked_metrics is ${typeName(list)}, not a list` }
+  }
+  if (Array.isArray(list) && list.length > 0) {
+    // A pass that names blocking metrics contradicts itself; trusting either half could be wrong.
+    return {
+      kind: 'invalid',
+      problem: `the verdict is "pass" but blocked_metrics lists ${list.length} metric(s); the answer contradicts itself`
+    }
+  }
+  // JSON.parse keeps the last of repeated keys: `{"verdict":"blocked","verdict":"pass"}` must not pass.
+  const verdictKeys = topLevelKeys(body).filter((key) => key === 'verdict').length
+  if (verdictKeys !== 1) {
+    return { kind: 'invalid', problem: `the answer names its verdict ${verdictKeys} times; it is ambiguous` }
+  }
+  return { kind: 'verdict', verdict: 'pass', items: [], notes: [] }
+}
+
+/**
+ * For an answer that is not a 2xx (a refusal, or the last of a run of failures): a body that still says
+ * `blocked` is a block, never an error that `fail-on-error: false` would let through.
+ */
+export function blockedInErrorBody(body: string, status: number, quote: Quote = quoteAsJson): Answer | undefined {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(body)
+  } catch {
+    return undefined
+  }
+  if (!isRecord(parsed) || !saysBlocked(parsed.verdict)) return undefined
+  const answer = readBlocked(parsed.verdict as string, parsed.blocked_metrics, quote)
+  if (answer.kind === 'verdict') answer.notes.unshift(`The service answered HTTP ${status}, but its body says blocked.`)
+  return answer
+}
+
+/** `blocked` in any case and with blanks around it still blocks: a near miss must never read as a pass. */
+function saysBlocked(verdict: unknown): boolean {
+  return typeof verdict === 'string' && verdict.trim().toLowerCase() === 'blocked'
+}
+
+function readBlocked(verdict: string, list: unknown, quote: Quote): Answer {
+  const notes: string[] = []
+  if (verdict !== 'blocked') notes.push(`The verdict was written ${quote(verdict, 40)}; read as blocked.`)
+  if (list === undefined || list === null) return { kind: 'verdict', verdict: 'blocked', items: [], notes }
+  if (Array.isArray(list)) return { kind: 'verdict', verdict: 'blocked', items: list, notes }
+  notes.push(`blocked_metrics was ${typeName(list)}, not a list, so no metric can be shown.`)
+  return { kind: 'verdict', verdict: 'blocked', items: [], notes }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+/**
+ * The keys of a JSON object's top level, in order and with repeats, from text that JSON.parse accepted.
+ * Strings are skipped whole (escapes included), so brackets and quotes inside them are not counted.
+ */
+export function topLevelKeys(json: string): string[] {
+  const keys: string[] = []
+  let depth = 0
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i]
+    if (c === '"') {
+      let end = i + 1
+      while (end < json.length && json[end] !== '"') end += json[end] === '\\' ? 2 : 1
+      if (depth === 1 && /^\s*:/.test(json.slice(end + 1, end + 64)))
+        keys.push(JSON.parse(json.slice(i, end + 1)) as string)
+      i = end
+    } else if (c === '{' || c === '[') depth++
+    else if (c === '}' || c === ']') depth--
+  }
+  return keys
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'a list'
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
+}
+
+function describeBody(body: string, quote: Quote): string {
+  if (body.trim() === '') return 'the body is empty'
+  return `it starts ${quote(body, 120)}`
+}
+
+export function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text
+}
+
+/** What the service said in an error body: a JSON `error`, `message` or `detail` field, or the text. */
+export function serverMessage(body: string): string {
+  const text = body.trim()
+  if (text === '') return ''
+  try {
+    const parsed: unknown = JSON.parse(text)
+    if (parsed !== null && typeof parsed === 'object') {
+      for (const key of ['error', 'message', 'detail']) {
+        const value = (parsed as Record<string, unknown>)[key]
+        if (typeof value === 'string' && value.trim() !== '') return value.trim()
+        if (value !== null && typeof value === 'object') {
+          const inner = (value as Record<string, unknown>).message
+          if (typeof inner === 'string' && inner.trim() !== '') return inner.trim()
+          return JSON.stringify(value) ?? ''
+        }
+      }
+    }
+  } catch {
+    // Not JSON: the text itself is the message.
+  }
+  return text
+}

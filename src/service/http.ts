@@ -1,0 +1,106 @@
+/**
+ * One HTTP POST, and nothing more: no redirects followed, no retries, a body size cap, and a promise
+ * that settles on every way the exchange can end.
+ *
+ * Node's request emits neither `response` nor `error` in some endings: an answer that switches
+ * protocols (101) emits only `upgrade`, and aborting a request that has no socket yet (a CONNECT still
+ * waiting on a silent proxy) emits nothing at all. So the signal is handled here rather than handed to
+ * Node: an abort settles the promise at once and then tears the request down, and a request that
+ * closes without an answer settles too.
+ *
+ * `@actions/http-client` chooses the agent, so `https_proxy`/`http_proxy`/`no_proxy` work as in every
+ * other action; the request itself is made here because http-client's own `request()` cannot be
+ * aborted and follows redirects with the Authorization header still attached when the header is set
+ * anywhere but per request.
+ */
+import * as http from 'node:http'
+import * as https from 'node:https'
+import { HttpClient } from '@actions/http-client'
+
+export interface HttpAnswer {
+  status: number
+  headers: http.IncomingHttpHeaders
+  body: string
+}
+
+export interface PostOptions {
+  headers: Record<string, string>
+  signal: AbortSignal
+  /** Bodies larger than this are cut off and the request fails: memory stays bounded whatever the server sends. */
+  maxBodyBytes: number
+}
+
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`the answer is larger than ${limit} bytes`)
+    this.name = 'BodyTooLargeError'
+  }
+}
+
+/** The exchange was stopped by its signal (deadline, per-request limit or cancel). */
+export class AbortedError extends Error {
+  constructor() {
+    super('the request was stopped before an answer arrived')
+    this.name = 'AbortedError'
+  }
+}
+
+let agents: HttpClient | undefined
+
+export function postJson(url: string, payload: string, options: PostOptions): Promise<HttpAnswer> {
+  const target = new URL(url)
+  const transport = target.protocol === 'https:' ? https : http
+  return new Promise<HttpAnswer>((resolve, reject) => {
+    if (options.signal.aborted) return reject(new AbortedError())
+    agents ??= new HttpClient()
+    const request = transport.request(target, {
+      method: 'POST',
+      agent: agents.getAgent(url),
+      headers: { ...options.headers, 'Content-Length': String(Buffer.byteLength(payload)) }
+    })
+    let settled = false
+    const settle = (done: () => void): void => {
+      if (settled) return
+      settled = true
+      options.signal.removeEventListener('abort', onAbort)
+      done()
+    }
+    const fail = (cause: Error): void =>
+      settle(() => {
+        reject(cause)
+        request.destroy()
+      })
+    const onAbort = (): void => fail(new AbortedError())
+    options.signal.addEventListener('abort', onAbort, { once: true })
+
+    request.on('response', (response) => {
+      const chunks: Buffer[] = []
+      let size = 0
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length
+        if (size > options.maxBodyBytes) return fail(new BodyTooLargeError(options.maxBodyBytes))
+        chunks.push(chunk)
+      })
+      response.on('end', () =>
+        settle(() =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8')
+          })
+        )
+      )
+      // A connection that dies mid-body may end in 'error', 'aborted' or only in 'close'.
+      response.on('error', fail)
+      response.on('close', () => fail(new Error('the connection closed before the answer was complete')))
+    })
+    request.on('upgrade', (response: http.IncomingMessage, socket: import('node:net').Socket) => {
+      socket.destroy()
+      fail(new Error(`the service answered ${response.statusCode ?? '?'} and tried to switch protocols`))
+    })
+    request.on('error', fail)
+    // After a response this fires once the body is read (already settled); before one, nothing else will.
+    request.on('close', () => fail(new Error('the connection closed without an answer')))
+    request.end(payload)
+  })
+}

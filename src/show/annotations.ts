@@ -1,0 +1,54 @@
+/**
+ * The annotations and log lines of a report. GitHub shows 10 annotations of each type per step: one
+ * error is kept for the step's own failure (or, warn-only, one warning for the headline), the rest name
+ * metrics. Annotation text goes through `@actions/core`, which escapes it inside the command; log lines
+ * carry the service's text only in `quoted` form (see log-text.ts).
+ */
+import { describeMetric } from '../report/metric.js'
+import { blockedCount, type Report } from '../report/report.js'
+import { clipText, showHidden } from '../untrusted/visible.js'
+import { quoted } from './log-text.js'
+
+/** The part of `@actions/core` this needs, so tests can hand in a recorder. `info` makes its line safe for the log. */
+export interface Console {
+  info(message: string): void
+  warning(message: string, properties?: { title?: string }): void
+  error(message: string, properties?: { title?: string }): void
+}
+
+const ANNOTATION_SLOTS = 9
+const LOG_ROWS = 50
+
+/** For an annotation: the text as it is, hidden characters shown, cut at `max`. */
+const plain = (text: string, max: number): string => showHidden(clipText(text, max))
+
+/** The one-line reason the step failed (or warned), naming the first few metrics. */
+export function headline(report: Report): string {
+  if (report.outcome === 'pass') return 'The evaluation service passed this commit.'
+  if (report.outcome === 'error') {
+    const problem = report.problem ?? { message: 'No verdict.' }
+    return plain(`${problem.message} ${problem.hint ?? ''}`.trim(), 3_000)
+  }
+  const named = report.metrics.slice(0, 3).map((m) => plain(m.name, 60))
+  const more = report.items.length > 3 ? ` and ${report.items.length - 3} more` : ''
+  const list = named.length > 0 ? ` (${named.join(', ')}${more})` : ''
+  return `The evaluation service blocked this commit: ${blockedCount(report)}${list}.`
+}
+
+export function annotateMetrics(report: Report, out: Console): void {
+  const annotate = (message: string): void =>
+    report.warnOnly
+      ? out.warning(message, { title: 'Blocked metric' })
+      : out.error(message, { title: 'Blocked metric' })
+  const slots = report.warnOnly ? ANNOTATION_SLOTS - 1 : ANNOTATION_SLOTS
+  const count = report.items.length
+  const shown = count <= slots ? report.metrics : report.metrics.slice(0, slots - 1)
+  for (const metric of shown) annotate(describeMetric(metric, plain))
+  if (shown.length < count) annotate(`…and ${count - shown.length} more blocked metric(s); the job summary lists them.`)
+}
+
+export function logMetrics(report: Report, out: Console): void {
+  for (const metric of report.metrics.slice(0, LOG_ROWS)) out.info(`  blocked: ${describeMetric(metric, quoted)}`)
+  if (report.items.length > LOG_ROWS) out.info(`  …and ${report.items.length - LOG_ROWS} more.`)
+  for (const note of report.notes) out.info(`  note: ${quoted(note, 300)}`)
+}

@@ -1,0 +1,52 @@
+/**
+ * The report file: the whole result as JSON under RUNNER_TEMP, for later steps that want more than the
+ * outputs can carry (every blocked metric, the requests made, the waits and the timings). Its shape is
+ * versioned by `schema_version` and documented in the README.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Report } from '../report/report.js'
+
+export const REPORT_SCHEMA_VERSION = 1
+
+export function reportFileJson(report: Report): string {
+  const document = {
+    schema_version: REPORT_SCHEMA_VERSION,
+    verdict: report.outcome,
+    warn_only: report.warnOnly,
+    project_id: report.projectId ?? null,
+    commit_sha: report.target?.commitSha ?? null,
+    branch: report.target?.branch ?? null,
+    event: report.eventName || null,
+    commit_source: report.target?.shaSource ?? null,
+    blocked_count: report.items.length,
+    problem: report.problem ?? null,
+    notes: report.notes,
+    requests: report.requests,
+    waits: report.waits.map((w) => ({ after_request: w.afterRequest, ms: w.ms, why: w.why })),
+    timings: {
+      started_at: new Date(report.startedAt).toISOString(),
+      finished_at: new Date(report.finishedAt).toISOString(),
+      duration_ms: report.finishedAt - report.startedAt,
+      waited_ms: report.waits.reduce((sum, w) => sum + w.ms, 0)
+    }
+  }
+  // The metrics go last and whole, so a reader of the file sees the small facts first.
+  const head = JSON.stringify(document, null, 2)
+  const metrics = JSON.stringify(report.items)
+  return `${head.slice(0, -2)},\n  "blocked_metrics": ${metrics}\n}\n`
+}
+
+/** Where this step's report goes: one file per step (GITHUB_ACTION names the step), in the job's temp folder. */
+export function reportFilePath(env: NodeJS.ProcessEnv): string {
+  const step = (env.GITHUB_ACTION ?? '').replace(/[^\w.-]+/g, '_').replace(/^\.+/, '') || 'step'
+  return join(env.RUNNER_TEMP || tmpdir(), 'eval-gate', `report-${step}.json`)
+}
+
+export function writeReportFile(report: Report, env: NodeJS.ProcessEnv): string {
+  const path = reportFilePath(env)
+  mkdirSync(join(path, '..'), { recursive: true })
+  writeFileSync(path, reportFileJson(report), { encoding: 'utf8', mode: 0o600 })
+  return path
+}

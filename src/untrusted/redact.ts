@@ -1,0 +1,92 @@
+/**
+ * Removing the API key from text the action did not write (the service's answers, the event) before
+ * that text is clipped, escaped or shown anywhere. The runner masks the key in the log too, but only in
+ * the forms it knows: an escaped form, or a piece of the key left by cutting text short, gets through.
+ * So any run of text that is made of pieces of the key at least PIECE characters long goes, not only
+ * the whole key.
+ */
+
+/** Pieces shorter than this are too common to mean the key (and a key's public prefix is about this long). */
+export const PIECE = 8
+export const REDACTED = '***'
+
+export type Redact = (text: string) => string
+
+/** A redactor for one secret; with no secret it returns text as it is. */
+export function redactor(secret: string): Redact {
+  if (secret === '') return (text) => text
+  const size = Math.min(PIECE, secret.length)
+  const pieces = new Set<string>()
+  for (let i = 0; i + size <= secret.length; i++) pieces.add(secret.slice(i, i + size))
+  const escaped = [...pieces].map((piece) => piece.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'))
+  // Finds whether any piece occurs at all; the rare text that holds one is then cut precisely.
+  const any = new RegExp(escaped.join('|'))
+  return (text) => {
+    if (text.length < size || !any.test(text)) return text
+    const covered = new Uint8Array(text.length)
+    for (let i = 0; i + size <= text.length; i++) {
+      if (pieces.has(text.slice(i, i + size))) covered.fill(1, i, i + size)
+    }
+    let out = ''
+    for (let i = 0; i < text.length;) {
+      if (!covered[i]) {
+        const end = covered.indexOf(1, i)
+        out += text.slice(i, end < 0 ? text.length : end)
+        i = end < 0 ? text.length : end
+      } else {
+        const end = covered.indexOf(0, i)
+        out += REDACTED
+        i = end < 0 ? text.length : end
+      }
+    }
+    return out
+  }
+}
+
+/** How deep a service's item may nest before the rest of it is replaced by a note. */
+export const MAX_DEPTH = 32
+export const TOO_DEEP = '[nested too deeply to show]'
+
+/**
+ * A copy of parsed JSON with the key removed from every string, object keys included, and anything
+ * nested deeper than MAX_DEPTH replaced by TOO_DEEP (JSON.stringify would overflow the stack on it).
+ * Values that need no change are returned as they are, so a large clean answer costs no copying.
+ */
+export function redactValue(value: unknown, redact: Redact, depth = 0): { value: unknown; cut: boolean } {
+  if (typeof value === 'string') return { value: redact(value), cut: false }
+  if (value === null || typeof value !== 'object') return { value, cut: false }
+  if (depth >= MAX_DEPTH) return { value: TOO_DEEP, cut: true }
+  let cut = false
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined
+    for (let i = 0; i < value.length; i++) {
+      const inner = redactValue(value[i], redact, depth + 1)
+      cut ||= inner.cut
+      if (inner.value !== value[i]) (copy ??= value.slice())[i] = inner.value
+    }
+    return { value: copy ?? value, cut }
+  }
+  const record = value as Record<string, unknown>
+  let copy: Record<string, unknown> | undefined
+  const keys = Object.keys(record)
+  for (const key of keys) {
+    const inner = redactValue(record[key], redact, depth + 1)
+    cut ||= inner.cut
+    const cleanKey = redact(key)
+    if (!copy && (inner.value !== record[key] || cleanKey !== key)) {
+      // The first change: copy the keys before this one, which needed none.
+      copy = {}
+      for (const k of keys) {
+        if (k === key) break
+        define(copy, k, record[k])
+      }
+    }
+    if (copy) define(copy, cleanKey, inner.value)
+  }
+  return { value: copy ?? value, cut }
+}
+
+/** Sets an own property even for the key `__proto__`, which JSON.parse allows and plain assignment would not. */
+function define(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+}

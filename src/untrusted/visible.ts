@@ -1,0 +1,18 @@
+/**
+ * Characters that change how text around them is read without showing themselves: controls, line and
+ * paragraph separators, bidirectional overrides and isolates (which can make a log line or a table cell
+ * read in another order), zero-width characters and other format characters. In text from the service
+ * or the event they are shown as `\uXXXX`, so a reader sees that they were there and nothing is reordered.
+ */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu
+
+export function showHidden(text: string): string {
+  return text.replace(HIDDEN, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`)
+}
+
+/** Cuts text to at most `max` code points, never inside a surrogate pair, marking the cut with "…". */
+export function clipText(text: string, max: number): string {
+  if (text.length <= max) return text
+  const chars = Array.from(text)
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`
+}
