@@ -45,7 +45,8 @@ async function once(kind, nodeArgs = [], env = {}) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
-console.log(`Node: ${actionNode()}; ${ROUNDS} alternating rounds.`)
+const node = await actionNode()
+console.log(`Node: ${node.version} (${node.path}); ${ROUNDS} alternating rounds.`)
 for (const kind of ['floor', 'pass', '30k']) await once(kind) // warm the file cache
 const times = { floor: [], pass: [], '30k': [] }
 for (let round = 0; round < ROUNDS; round++) {

@@ -28,9 +28,12 @@ const bold = (s) => (tty ? `\x1b[1m${s}\x1b[0m` : s)
 const dim = (s) => (tty ? `\x1b[2m${s}\x1b[0m` : s)
 const rule = (title) => console.log(`\n${bold(`── ${title} `.padEnd(72, '─'))}`)
 
+const node = await actionNode()
 const apiKey = 'egk_demo_not_a_real_key'
 const standIn = await startStandIn({ script: choice.script, apiKey })
-console.log(`Stand-in service at ${standIn.baseUrl} answering '${name}'; running dist/index.js under ${actionNode()}.`)
+console.log(
+  `Stand-in service at ${standIn.baseUrl} answering '${name}'; running dist/index.js under Node ${node.version} (${node.path}).`
+)
 const run = await runAction({
   inputs: { 'api-key': apiKey, 'project-id': 'demo-project', 'base-url': standIn.baseUrl, ...choice.inputs }
 })

@@ -7,18 +7,22 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ensureNode24 } from './node24.mjs'
 
 export const ACTION_DIR = join(dirname(fileURLToPath(import.meta.url)), '..')
 export const PR_HEAD_SHA = '3f786850e387550fdab836ed7e6dc881de23001b'
 export const PR_MERGE_SHA = '89e6c98d92887913cadf06b2adb97f26cde4849b'
 
+/** @type {ReturnType<typeof ensureNode24> | undefined} */
+let node24
+
 /**
- * The Node that action.yml names (node24), where it is installed: EVAL_GATE_NODE, or the copy that
- * .ci/run installs in .ci/node24; otherwise the Node running this script.
+ * The Node that action.yml names (node24): EVAL_GATE_NODE, or one found or installed (once, from the npm
+ * registry) by node24.mjs. Looked up once per process, since each look runs `node --version`.
  */
 export function actionNode() {
-  const local = join(ACTION_DIR, '.ci', 'node24', 'node_modules', 'node', 'bin', 'node')
-  return process.env.EVAL_GATE_NODE || (existsSync(local) ? local : process.execPath)
+  node24 ??= ensureNode24()
+  return node24
 }
 
 /** Inputs declared in action.yml with their defaults, read from the file so the two cannot drift. */
@@ -105,8 +109,10 @@ export async function runAction({
     ...inputVars,
     ...env
   }
+  // Found (or installed) before the clock starts, so the lookup never counts in a run's duration.
+  const node = await actionNode()
   const started = Date.now()
-  const child = spawn(actionNode(), [...nodeArgs, entry], {
+  const child = spawn(node.path, [...nodeArgs, entry], {
     cwd: dir,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe']

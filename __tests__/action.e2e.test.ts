@@ -2,7 +2,6 @@
 // stand-in of the service on loopback. What these assert is what a workflow would see: the exit code,
 // the outputs file, the summary file, the workflow commands on stdout/stderr, and what the server got.
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals'
-import { execFileSync } from 'node:child_process'
 import { SAMPLE_METRICS, SCENARIOS, startStandIn } from '../__fixtures__/stand-in.mjs'
 import { actionNode, PR_HEAD_SHA, pullRequestEvent, runAction, workflowCommands } from '../__fixtures__/run-action.mjs'
 
@@ -14,10 +13,10 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()))
 })
 
-beforeAll(() => {
-  const version = execFileSync(actionNode(), ['--version'], { encoding: 'utf8' }).trim()
-  console.log(`End-to-end runs use ${actionNode()} (${version}); action.yml names node24.`)
-})
+beforeAll(async () => {
+  const node = await actionNode()
+  console.log(`End-to-end runs use Node ${node.version} (${node.path}); action.yml names node24.`)
+}, 600_000)
 
 async function standIn(options: Parameters<typeof startStandIn>[0] = {}): Promise<StandIn> {
   const server = await startStandIn({ apiKey: KEY, ...options })
