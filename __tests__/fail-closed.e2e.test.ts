@@ -197,7 +197,7 @@ describe('6. outputs a later step can use', () => {
     expect(run.outputs['blocked-count']).toBe('1500')
     expect(run.summary).toContain(`The blocked-metrics output holds the first ${shown.length} of 1500 metrics`)
     const report = JSON.parse(run.reportText)
-    expect(report.blocked_metrics).toEqual(metrics)
+    expect(report.answer.blocked_metrics).toEqual(metrics)
     expect(report).toMatchObject({ blocked_count: 1500, requests: 1, commit_sha: expect.any(String) })
   })
 })

@@ -31816,7 +31816,7 @@ const REDACTED = '***';
 /** A redactor for one secret; with no secret it returns text as it is. */
 function redactor(secret) {
     if (secret === '')
-        return (text) => text;
+        return Object.assign((text) => text, { mayHide: () => false });
     const size = Math.min(PIECE, secret.length);
     const pieces = new Set();
     for (let i = 0; i + size <= secret.length; i++)
@@ -31824,7 +31824,7 @@ function redactor(secret) {
     const escaped = [...pieces].map((piece) => piece.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'));
     // Finds whether any piece occurs at all; the rare text that holds one is then cut precisely.
     const any = new RegExp(escaped.join('|'));
-    return (text) => {
+    const redact = (text) => {
         if (text.length < size || !any.test(text))
             return text;
         const covered = new Uint8Array(text.length);
@@ -31847,6 +31847,7 @@ function redactor(secret) {
         }
         return out;
     };
+    return Object.assign(redact, { mayHide: (json) => json.includes('\\') || any.test(json) });
 }
 /** How deep a service's item may nest before the rest of it is replaced by a note. */
 const MAX_DEPTH = 32;
@@ -31907,11 +31908,13 @@ function redact_define(target, key, value) {
  * (toxicity), so a comparison states which side of the threshold the score fell on and by how much,
  * never "too low".
  */
+
 const NAME_KEYS = ['name', 'metric', 'metric_name', 'id', 'key'];
 /** Renders any item: objects with name/score/threshold are likely, but nothing is assumed. */
 function readMetric(item) {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-        return { name: typeof item === 'string' ? item : (JSON.stringify(item) ?? String(item)), extra: [] };
+        const name = valueText(item);
+        return name === TOO_DEEP ? { name, extra: [], tooDeep: true } : { name, extra: [] };
     }
     const record = item;
     const nameKey = NAME_KEYS.find((key) => typeof record[key] === 'string' || typeof record[key] === 'number');
@@ -31927,12 +31930,20 @@ function readMetric(item) {
             metric.extra.push([key, valueText(value)]);
     }
     metric.comparison = compare(record.score, record.threshold);
+    if ([metric.score, metric.threshold, ...metric.extra.map(([, v]) => v)].includes(TOO_DEEP))
+        metric.tooDeep = true;
     return metric;
 }
 function valueText(value) {
     if (typeof value === 'string')
         return value;
-    return JSON.stringify(value) ?? String(value);
+    try {
+        return JSON.stringify(value) ?? String(value);
+    }
+    catch {
+        // Nesting deep enough to overflow the stack: JSON.parse took it, JSON.stringify cannot give it back.
+        return TOO_DEEP;
+    }
 }
 function asNumber(value) {
     if (typeof value === 'number')
@@ -31988,9 +31999,9 @@ function scoreBar(c, width = BAR_WIDTH) {
     const top = c.score <= 1 && c.threshold <= 1 ? 1 : Math.max(c.score, c.threshold) * 1.25;
     const cell = (value) => Math.min(width - 1, Math.max(0, Math.round((value / top) * width)));
     const filled = Math.min(width, Math.round((c.score / top) * width));
-    const chars = Array.from({ length: width }, (_, i) => (i < filled ? '█' : '░'));
-    chars[cell(c.threshold)] = '│';
-    return chars.join('');
+    const bar = '█'.repeat(filled) + '░'.repeat(width - filled);
+    const mark = cell(c.threshold);
+    return `${bar.slice(0, mark)}│${bar.slice(mark + 1)}`;
 }
 /**
  * One line about a metric, for an annotation or the log: "faithfulness: 0.71 < 0.8, 0.09 below the
@@ -32018,11 +32029,12 @@ function describeMetric(metric, show) {
 /** The most rows any place shows (the job summary); only these items are read into `metrics`. */
 const MAX_SHOWN_METRICS = 500;
 function buildReport(facts, redact, now = Date.now()) {
-    const { value, cut } = redactValue(facts.items ?? [], redact);
-    const items = value;
+    const { items, answerJson, cut } = cleanAnswer(facts, redact);
     const notes = (facts.notes ?? []).map(redact);
-    if (cut)
-        notes.push('Some metrics nest too deeply to show in full; their deepest parts are left out everywhere.');
+    const metrics = items.slice(0, MAX_SHOWN_METRICS).map(readMetric);
+    if (cut || metrics.some((m) => m.tooDeep)) {
+        notes.push('Some metrics nest too deeply to show in full; their deepest parts are left out.');
+    }
     const target = facts.target && {
         ...facts.target,
         branch: redact(facts.target.branch),
@@ -32037,7 +32049,8 @@ function buildReport(facts, redact, now = Date.now()) {
         target,
         commitUrl: facts.commitUrl,
         items,
-        metrics: items.slice(0, MAX_SHOWN_METRICS).map(readMetric),
+        metrics,
+        answerJson,
         notes,
         problem: facts.problem && {
             message: redact(facts.problem.message),
@@ -32047,6 +32060,27 @@ function buildReport(facts, redact, now = Date.now()) {
         waits: facts.waits ?? [],
         startedAt: facts.startedAt,
         finishedAt: now
+    };
+}
+/**
+ * The items and the answer's JSON with the key removed. When the raw answer cannot hide a piece of the
+ * key (one scan of its text), both are used as they arrived: no walk over 30,000 items, and the answer's
+ * own text goes to the report file unchanged. Otherwise every string is cleaned, and the answer is
+ * written again from the cleaned copy.
+ */
+function cleanAnswer(facts, redact) {
+    const items = facts.items ?? [];
+    if (facts.answerText !== undefined && !redact.mayHide(facts.answerText)) {
+        return { items, answerJson: facts.answerText.trim(), cut: false };
+    }
+    const cleanItems = redactValue(items, redact);
+    if (facts.answer === undefined)
+        return { items: cleanItems.value, answerJson: null, cut: cleanItems.cut };
+    const cleanAnswer = redactValue(facts.answer, redact);
+    return {
+        items: cleanItems.value,
+        answerJson: JSON.stringify(cleanAnswer.value),
+        cut: cleanItems.cut || cleanAnswer.cut
     };
 }
 /** "3 metrics failed their thresholds", without claiming which way any of them should have gone. */
@@ -32106,7 +32140,7 @@ function interpretAnswer(body, quote = quoteAsJson) {
     // The verdict is read first, as the API says.
     const verdict = parsed.verdict;
     if (saysBlocked(verdict))
-        return readBlocked(verdict, parsed.blocked_metrics, quote);
+        return readBlocked(parsed, quote);
     if (verdict !== 'pass') {
         const text = typeof verdict === 'string' ? verdict : (JSON.stringify(verdict) ?? '');
         const shown = verdict === undefined ? 'no verdict field' : `verdict ${quote(text, 80)}`;
@@ -32128,7 +32162,7 @@ function interpretAnswer(body, quote = quoteAsJson) {
     if (verdictKeys !== 1) {
         return { kind: 'invalid', problem: `the answer names its verdict ${verdictKeys} times; it is ambiguous` };
     }
-    return { kind: 'verdict', verdict: 'pass', items: [], notes: [] };
+    return { kind: 'verdict', verdict: 'pass', items: [], notes: [], answer: parsed };
 }
 /**
  * For an answer that is not a 2xx (a refusal, or the last of a run of failures): a body that still says
@@ -32144,7 +32178,7 @@ function blockedInErrorBody(body, status, quote = quoteAsJson) {
     }
     if (!isRecord(parsed) || !saysBlocked(parsed.verdict))
         return undefined;
-    const answer = readBlocked(parsed.verdict, parsed.blocked_metrics, quote);
+    const answer = readBlocked(parsed, quote);
     if (answer.kind === 'verdict')
         answer.notes.unshift(`The service answered HTTP ${status}, but its body says blocked.`);
     return answer;
@@ -32153,16 +32187,19 @@ function blockedInErrorBody(body, status, quote = quoteAsJson) {
 function saysBlocked(verdict) {
     return typeof verdict === 'string' && verdict.trim().toLowerCase() === 'blocked';
 }
-function readBlocked(verdict, list, quote) {
+function readBlocked(answer, quote) {
     const notes = [];
+    const verdict = answer.verdict;
+    const list = answer.blocked_metrics;
     if (verdict !== 'blocked')
         notes.push(`The verdict was written ${quote(verdict, 40)}; read as blocked.`);
+    const blocked = (items) => ({ kind: 'verdict', verdict: 'blocked', items, notes, answer });
     if (list === undefined || list === null)
-        return { kind: 'verdict', verdict: 'blocked', items: [], notes };
+        return blocked([]);
     if (Array.isArray(list))
-        return { kind: 'verdict', verdict: 'blocked', items: list, notes };
+        return blocked(list);
     notes.push(`blocked_metrics was ${typeName(list)}, not a list, so no metric can be shown.`);
-    return { kind: 'verdict', verdict: 'blocked', items: [], notes };
+    return blocked([]);
 }
 function isRecord(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -32526,17 +32563,19 @@ async function evaluateGate(request, deps) {
     /** The body of the last answer that was not a verdict: if it still says blocked, the result is a block. */
     let lastFailure;
     // The items are returned as sent: the report removes the key from them, once, with everything else.
-    const verdict = (answer) => ({
+    const verdict = (answer, answerText) => ({
         kind: 'verdict',
         verdict: answer.verdict,
         items: answer.items,
         notes: answer.notes.map(redact),
+        answer: answer.answer,
+        answerText,
         ...exchange
     });
     const error = (message, hint) => {
         const blocked = lastFailure && blockedInErrorBody(lastFailure.body, lastFailure.status, theirs);
         if (blocked?.kind === 'verdict')
-            return verdict(blocked);
+            return verdict(blocked, lastFailure.body);
         return { kind: 'error', message: redact(message), hint, ...exchange };
     };
     const outOfTime = () => deps.signal?.aborted
@@ -32600,7 +32639,7 @@ async function evaluateGate(request, deps) {
                 const read = interpretAnswer(answer.body, theirs);
                 if (read.kind === 'invalid')
                     return error(`The service answered ${status}, but ${read.problem}.`, HINTS.invalid);
-                return verdict(read);
+                return verdict(read, answer.body);
             }
             lastFailure = { body: answer.body, status };
             if (status === 429) {
@@ -33096,7 +33135,13 @@ function boundedMetricsJson(items, limit = MAX_METRICS_OUTPUT_BYTES) {
     const parts = [];
     let size = 2; // the brackets
     for (const item of items) {
-        const part = JSON.stringify(item) ?? 'null';
+        let part;
+        try {
+            part = JSON.stringify(item) ?? 'null';
+        }
+        catch {
+            break; // nested too deeply to write out: the output stops before it, whole items only
+        }
         const grown = size + Buffer.byteLength(part, 'utf8') + (parts.length > 0 ? 1 : 0);
         if (grown > limit)
             break;
@@ -33152,10 +33197,10 @@ function reportFileJson(report) {
             waited_ms: report.waits.reduce((sum, w) => sum + w.ms, 0)
         }
     };
-    // The metrics go last and whole, so a reader of the file sees the small facts first.
+    // The answer goes last and whole, as the service wrote it (key removed), so a reader of the file sees
+    // the small facts first, and a large answer costs no second serialisation.
     const head = JSON.stringify(document, null, 2);
-    const metrics = JSON.stringify(report.items);
-    return `${head.slice(0, -2)},\n  "blocked_metrics": ${metrics}\n}\n`;
+    return `${head.slice(0, -2)},\n  "answer": ${report.answerJson ?? 'null'}\n}\n`;
 }
 /** Where this step's report goes: one file per step (GITHUB_ACTION names the step), in the job's temp folder. */
 function reportFilePath(env) {
@@ -33275,6 +33320,8 @@ async function gate(event, known, say, signal) {
         ...known,
         outcome: result.verdict,
         items: result.items,
+        answer: result.answer,
+        answerText: result.answerText,
         notes: result.notes,
         warnOnly: result.verdict === 'blocked' && !settings.failOnBlocked
     };

@@ -111,6 +111,8 @@ async function gate(
     ...known,
     outcome: result.verdict,
     items: result.items,
+    answer: result.answer,
+    answerText: result.answerText,
     notes: result.notes,
     warnOnly: result.verdict === 'blocked' && !settings.failOnBlocked
   }

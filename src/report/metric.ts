@@ -4,6 +4,7 @@
  * (toxicity), so a comparison states which side of the threshold the score fell on and by how much,
  * never "too low".
  */
+import { TOO_DEEP } from '../untrusted/redact.js'
 
 export interface Comparison {
   score: number
@@ -25,6 +26,8 @@ export interface Metric {
   comparison?: Comparison
   /** Any other fields the item carried, as text, in the order they came. */
   extra: Array<[string, string]>
+  /** True when part of the item nests too deeply to be written out (it shows TOO_DEEP there). */
+  tooDeep?: boolean
 }
 
 const NAME_KEYS = ['name', 'metric', 'metric_name', 'id', 'key']
@@ -32,7 +35,8 @@ const NAME_KEYS = ['name', 'metric', 'metric_name', 'id', 'key']
 /** Renders any item: objects with name/score/threshold are likely, but nothing is assumed. */
 export function readMetric(item: unknown): Metric {
   if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-    return { name: typeof item === 'string' ? item : (JSON.stringify(item) ?? String(item)), extra: [] }
+    const name = valueText(item)
+    return name === TOO_DEEP ? { name, extra: [], tooDeep: true } : { name, extra: [] }
   }
   const record = item as Record<string, unknown>
   const nameKey = NAME_KEYS.find((key) => typeof record[key] === 'string' || typeof record[key] === 'number')
@@ -44,12 +48,18 @@ export function readMetric(item: unknown): Metric {
     else metric.extra.push([key, valueText(value)])
   }
   metric.comparison = compare(record.score, record.threshold)
+  if ([metric.score, metric.threshold, ...metric.extra.map(([, v]) => v)].includes(TOO_DEEP)) metric.tooDeep = true
   return metric
 }
 
 function valueText(value: unknown): string {
   if (typeof value === 'string') return value
-  return JSON.stringify(value) ?? String(value)
+  try {
+    return JSON.stringify(value) ?? String(value)
+  } catch {
+    // Nesting deep enough to overflow the stack: JSON.parse took it, JSON.stringify cannot give it back.
+    return TOO_DEEP
+  }
 }
 
 function asNumber(value: unknown): number | undefined {
@@ -105,9 +115,9 @@ export function scoreBar(c: Comparison, width = BAR_WIDTH): string | undefined {
   const top = c.score <= 1 && c.threshold <= 1 ? 1 : Math.max(c.score, c.threshold) * 1.25
   const cell = (value: number): number => Math.min(width - 1, Math.max(0, Math.round((value / top) * width)))
   const filled = Math.min(width, Math.round((c.score / top) * width))
-  const chars: string[] = Array.from({ length: width }, (_, i) => (i < filled ? '█' : '░'))
-  chars[cell(c.threshold)] = '│'
-  return chars.join('')
+  const bar = '█'.repeat(filled) + '░'.repeat(width - filled)
+  const mark = cell(c.threshold)
+  return `${bar.slice(0, mark)}│${bar.slice(mark + 1)}`
 }
 
 /**

@@ -27,6 +27,8 @@ export interface Report {
   items: unknown[]
   /** The first MAX_SHOWN_METRICS items, read for display. */
   metrics: Metric[]
+  /** The service's whole answer as JSON text, key removed, for the report file; null without a verdict. */
+  answerJson: string | null
   /** What about the answer could not be used or shown. */
   notes: string[]
   /** For the error outcome: what went wrong and what to do about it. */
@@ -45,6 +47,9 @@ export interface ReportFacts {
   target?: GateTarget
   commitUrl?: string
   items?: unknown[]
+  /** The answer as parsed and as it arrived (for a verdict). */
+  answer?: Record<string, unknown>
+  answerText?: string
   notes?: string[]
   problem?: { message: string; hint?: string }
   requests?: number
@@ -53,10 +58,12 @@ export interface ReportFacts {
 }
 
 export function buildReport(facts: ReportFacts, redact: Redact, now = Date.now()): Report {
-  const { value, cut } = redactValue(facts.items ?? [], redact)
-  const items = value as unknown[]
+  const { items, answerJson, cut } = cleanAnswer(facts, redact)
   const notes = (facts.notes ?? []).map(redact)
-  if (cut) notes.push('Some metrics nest too deeply to show in full; their deepest parts are left out everywhere.')
+  const metrics = items.slice(0, MAX_SHOWN_METRICS).map(readMetric)
+  if (cut || metrics.some((m) => m.tooDeep)) {
+    notes.push('Some metrics nest too deeply to show in full; their deepest parts are left out.')
+  }
   const target = facts.target && {
     ...facts.target,
     branch: redact(facts.target.branch),
@@ -71,7 +78,8 @@ export function buildReport(facts: ReportFacts, redact: Redact, now = Date.now()
     target,
     commitUrl: facts.commitUrl,
     items,
-    metrics: items.slice(0, MAX_SHOWN_METRICS).map(readMetric),
+    metrics,
+    answerJson,
     notes,
     problem: facts.problem && {
       message: redact(facts.problem.message),
@@ -81,6 +89,30 @@ export function buildReport(facts: ReportFacts, redact: Redact, now = Date.now()
     waits: facts.waits ?? [],
     startedAt: facts.startedAt,
     finishedAt: now
+  }
+}
+
+/**
+ * The items and the answer's JSON with the key removed. When the raw answer cannot hide a piece of the
+ * key (one scan of its text), both are used as they arrived: no walk over 30,000 items, and the answer's
+ * own text goes to the report file unchanged. Otherwise every string is cleaned, and the answer is
+ * written again from the cleaned copy.
+ */
+function cleanAnswer(
+  facts: ReportFacts,
+  redact: Redact
+): { items: unknown[]; answerJson: string | null; cut: boolean } {
+  const items = facts.items ?? []
+  if (facts.answerText !== undefined && !redact.mayHide(facts.answerText)) {
+    return { items, answerJson: facts.answerText.trim(), cut: false }
+  }
+  const cleanItems = redactValue(items, redact)
+  if (facts.answer === undefined) return { items: cleanItems.value as unknown[], answerJson: null, cut: cleanItems.cut }
+  const cleanAnswer = redactValue(facts.answer, redact)
+  return {
+    items: cleanItems.value as unknown[],
+    answerJson: JSON.stringify(cleanAnswer.value),
+    cut: cleanItems.cut || cleanAnswer.cut
   }
 }
 

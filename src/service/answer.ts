@@ -5,8 +5,11 @@
  */
 
 export type Answer =
-  /** `items` are the blocked metrics exactly as sent; `notes` say what about the answer could not be used. */
-  | { kind: 'verdict'; verdict: 'pass' | 'blocked'; items: unknown[]; notes: string[] }
+  /**
+   * `items` are the blocked metrics exactly as sent, `answer` the whole answer as parsed; `notes` say
+   * what about the answer could not be used.
+   */
+  | { kind: 'verdict'; verdict: 'pass' | 'blocked'; items: unknown[]; notes: string[]; answer: Record<string, unknown> }
   | { kind: 'invalid'; problem: string }
 
 /** Puts a piece of the service's text into a sentence; the client's version removes the key before it cuts. */
@@ -26,7 +29,7 @@ export function interpretAnswer(body: string, quote: Quote = quoteAsJson): Answe
   }
   // The verdict is read first, as the API says.
   const verdict = parsed.verdict
-  if (saysBlocked(verdict)) return readBlocked(verdict as string, parsed.blocked_metrics, quote)
+  if (saysBlocked(verdict)) return readBlocked(parsed, quote)
   if (verdict !== 'pass') {
     const text = typeof verdict === 'string' ? verdict : (JSON.stringify(verdict) ?? '')
     const shown = verdict === undefined ? 'no verdict field' : `verdict ${quote(text, 80)}`
@@ -48,7 +51,7 @@ export function interpretAnswer(body: string, quote: Quote = quoteAsJson): Answe
   if (verdictKeys !== 1) {
     return { kind: 'invalid', problem: `the answer names its verdict ${verdictKeys} times; it is ambiguous` }
   }
-  return { kind: 'verdict', verdict: 'pass', items: [], notes: [] }
+  return { kind: 'verdict', verdict: 'pass', items: [], notes: [], answer: parsed }
 }
 
 /**
@@ -63,7 +66,7 @@ export function blockedInErrorBody(body: string, status: number, quote: Quote = 
     return undefined
   }
   if (!isRecord(parsed) || !saysBlocked(parsed.verdict)) return undefined
-  const answer = readBlocked(parsed.verdict as string, parsed.blocked_metrics, quote)
+  const answer = readBlocked(parsed, quote)
   if (answer.kind === 'verdict') answer.notes.unshift(`The service answered HTTP ${status}, but its body says blocked.`)
   return answer
 }
@@ -73,13 +76,16 @@ function saysBlocked(verdict: unknown): boolean {
   return typeof verdict === 'string' && verdict.trim().toLowerCase() === 'blocked'
 }
 
-function readBlocked(verdict: string, list: unknown, quote: Quote): Answer {
+function readBlocked(answer: Record<string, unknown>, quote: Quote): Answer {
   const notes: string[] = []
+  const verdict = answer.verdict as string
+  const list = answer.blocked_metrics
   if (verdict !== 'blocked') notes.push(`The verdict was written ${quote(verdict, 40)}; read as blocked.`)
-  if (list === undefined || list === null) return { kind: 'verdict', verdict: 'blocked', items: [], notes }
-  if (Array.isArray(list)) return { kind: 'verdict', verdict: 'blocked', items: list, notes }
+  const blocked = (items: unknown[]): Answer => ({ kind: 'verdict', verdict: 'blocked', items, notes, answer })
+  if (list === undefined || list === null) return blocked([])
+  if (Array.isArray(list)) return blocked(list)
   notes.push(`blocked_metrics was ${typeName(list)}, not a list, so no metric can be shown.`)
-  return { kind: 'verdict', verdict: 'blocked', items: [], notes }
+  return blocked([])
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -35,7 +35,15 @@ interface Exchange {
 }
 
 export type GateResult =
-  | ({ kind: 'verdict'; verdict: 'pass' | 'blocked'; items: unknown[]; notes: string[] } & Exchange)
+  | ({
+      kind: 'verdict'
+      verdict: 'pass' | 'blocked'
+      items: unknown[]
+      notes: string[]
+      /** The whole answer as parsed, and its text: both still as sent, key and all. */
+      answer: Record<string, unknown>
+      answerText: string
+    } & Exchange)
   | ({ kind: 'error'; message: string; hint: string } & Exchange)
 
 export interface GateDeps {
@@ -118,16 +126,18 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
   let lastFailure: { body: string; status: number } | undefined
 
   // The items are returned as sent: the report removes the key from them, once, with everything else.
-  const verdict = (answer: Extract<Answer, { kind: 'verdict' }>): GateResult => ({
+  const verdict = (answer: Extract<Answer, { kind: 'verdict' }>, answerText: string): GateResult => ({
     kind: 'verdict',
     verdict: answer.verdict,
     items: answer.items,
     notes: answer.notes.map(redact),
+    answer: answer.answer,
+    answerText,
     ...exchange
   })
   const error = (message: string, hint: string): GateResult => {
     const blocked = lastFailure && blockedInErrorBody(lastFailure.body, lastFailure.status, theirs)
-    if (blocked?.kind === 'verdict') return verdict(blocked)
+    if (blocked?.kind === 'verdict') return verdict(blocked, lastFailure!.body)
     return { kind: 'error', message: redact(message), hint, ...exchange }
   }
   const outOfTime = (): GateResult =>
@@ -191,7 +201,7 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
       if (status >= 200 && status < 300) {
         const read = interpretAnswer(answer.body, theirs)
         if (read.kind === 'invalid') return error(`The service answered ${status}, but ${read.problem}.`, HINTS.invalid)
-        return verdict(read)
+        return verdict(read, answer.body)
       }
       lastFailure = { body: answer.body, status }
       if (status === 429) {

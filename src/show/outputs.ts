@@ -16,7 +16,12 @@ export function boundedMetricsJson(
   const parts: string[] = []
   let size = 2 // the brackets
   for (const item of items) {
-    const part = JSON.stringify(item) ?? 'null'
+    let part: string
+    try {
+      part = JSON.stringify(item) ?? 'null'
+    } catch {
+      break // nested too deeply to write out: the output stops before it, whole items only
+    }
     const grown = size + Buffer.byteLength(part, 'utf8') + (parts.length > 0 ? 1 : 0)
     if (grown > limit) break
     parts.push(part)

@@ -32,10 +32,10 @@ export function reportFileJson(report: Report): string {
       waited_ms: report.waits.reduce((sum, w) => sum + w.ms, 0)
     }
   }
-  // The metrics go last and whole, so a reader of the file sees the small facts first.
+  // The answer goes last and whole, as the service wrote it (key removed), so a reader of the file sees
+  // the small facts first, and a large answer costs no second serialisation.
   const head = JSON.stringify(document, null, 2)
-  const metrics = JSON.stringify(report.items)
-  return `${head.slice(0, -2)},\n  "blocked_metrics": ${metrics}\n}\n`
+  return `${head.slice(0, -2)},\n  "answer": ${report.answerJson ?? 'null'}\n}\n`
 }
 
 /** Where this step's report goes: one file per step (GITHUB_ACTION names the step), in the job's temp folder. */

@@ -10,18 +10,26 @@
 export const PIECE = 8
 export const REDACTED = '***'
 
-export type Redact = (text: string) => string
+export interface Redact {
+  (text: string): string
+  /**
+   * False when no string parsed from this JSON text can hold a piece of the key: the text holds none
+   * and has no escapes (so its strings are pieces of it as they stand). One scan of the raw answer
+   * then spares a walk over every value of a large one.
+   */
+  mayHide(json: string): boolean
+}
 
 /** A redactor for one secret; with no secret it returns text as it is. */
 export function redactor(secret: string): Redact {
-  if (secret === '') return (text) => text
+  if (secret === '') return Object.assign((text: string) => text, { mayHide: () => false })
   const size = Math.min(PIECE, secret.length)
   const pieces = new Set<string>()
   for (let i = 0; i + size <= secret.length; i++) pieces.add(secret.slice(i, i + size))
   const escaped = [...pieces].map((piece) => piece.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'))
   // Finds whether any piece occurs at all; the rare text that holds one is then cut precisely.
   const any = new RegExp(escaped.join('|'))
-  return (text) => {
+  const redact = (text: string): string => {
     if (text.length < size || !any.test(text)) return text
     const covered = new Uint8Array(text.length)
     for (let i = 0; i + size <= text.length; i++) {
@@ -41,6 +49,7 @@ export function redactor(secret: string): Redact {
     }
     return out
   }
+  return Object.assign(redact, { mayHide: (json: string) => json.includes('\\') || any.test(json) })
 }
 
 /** How deep a service's item may nest before the rest of it is replaced by a note. */
