@@ -32,7 +32,8 @@ export function declaredInputs() {
   const inputs = {}
   for (const match of block.matchAll(/^ {2}([a-z][a-z0-9-]*):\n((?: {4}.*\n)*)/gm)) {
     const def = /^ {4}default: '?([^'\n]*)'?$/m.exec(match[2])
-    inputs[match[1]] = def ? def[1] : ''
+    // An expression default (`${{ github.token }}`) is the runner's to fill in; here it is given or empty.
+    inputs[match[1]] = def && !def[1].includes('${{') ? def[1] : ''
   }
   return inputs
 }

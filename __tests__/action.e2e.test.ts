@@ -61,7 +61,8 @@ describe('verdicts', () => {
       'blocked-count': '0',
       'commit-sha': PR_HEAD_SHA,
       branch: 'feature/better-answers',
-      'report-file': expect.stringMatching(/eval-gate\/report-step\.json$/)
+      'report-file': expect.stringMatching(/eval-gate\/report-step\.json$/),
+      'comment-url': ''
     })
     expect(server.requests).toHaveLength(1)
     expect(JSON.parse(server.requests[0].body)).toEqual({

@@ -3,7 +3,14 @@ import { blockedInErrorBody, interpretAnswer, serverMessage, topLevelKeys } from
 
 describe('interpretAnswer', () => {
   it('reads a pass with no list as an empty list', () => {
-    expect(interpretAnswer('{"verdict":"pass"}')).toEqual({ kind: 'verdict', verdict: 'pass', items: [], notes: [] })
+    expect(interpretAnswer('{"verdict":"pass"}')).toEqual({
+      kind: 'verdict',
+      verdict: 'pass',
+      items: [],
+      notes: [],
+      answer: { verdict: 'pass' },
+      text: '{"verdict":"pass"}'
+    })
     expect(interpretAnswer('{"verdict":"pass","blocked_metrics":null}')).toMatchObject({ verdict: 'pass', items: [] })
     expect(interpretAnswer('{"verdict":"pass","blocked_metrics":[]}')).toMatchObject({ verdict: 'pass', items: [] })
   })
@@ -14,7 +21,9 @@ describe('interpretAnswer', () => {
       kind: 'verdict',
       verdict: 'blocked',
       items,
-      notes: []
+      notes: [],
+      answer: { verdict: 'blocked', blocked_metrics: items },
+      text: JSON.stringify({ verdict: 'blocked', blocked_metrics: items })
     })
   })
 
@@ -45,12 +54,26 @@ describe('interpretAnswer', () => {
     ['a boolean verdict', '{"verdict":true}', /verdict "true"/],
     ['a pass whose list is not a list', '{"verdict":"pass","blocked_metrics":"x"}', /not a list/],
     ['a pass that lists blockers', '{"verdict":"pass","blocked_metrics":["x"]}', /contradicts itself/],
-    ['a verdict given twice', '{"verdict":"blocked","verdict":"pass"}', /names its verdict 2 times/],
-    ['a verdict given twice, escaped', '{"verdict":"blocked","verd\\u0069ct":"pass"}', /2 times/]
+    ['a verdict given twice, escaped', '{"verdict":"pass","verd\\u0069ct":"pass"}', /"verdict" more than once/],
+    ['blocked metrics given twice', '{"verdict":"pass","blocked_metrics":[{"n":1}],"blocked_metrics":[]}', /once/],
+    ['a look-alike key', '{"verdict":"pass","Blocked_Metrics":["x"]}', /also has a key "Blocked_Metrics"/]
   ])('treats %s as invalid, never as a pass', (_, body, problem) => {
     const answer = interpretAnswer(body)
     expect(answer.kind).toBe('invalid')
     if (answer.kind === 'invalid') expect(answer.problem).toMatch(problem)
+  })
+
+  it.each([
+    ['a verdict given twice', '{"verdict":"blocked","verdict":"pass"}'],
+    ['a verdict given twice, far apart', `{"verdict"${' '.repeat(80)}:"blocked","verdict":"pass"}`],
+    ['a byte-order mark', '\ufeff{"verdict":"blocked","blocked_metrics":["x"]}'],
+    ['trailing junk', '{"verdict":"blocked"}\n\u0000'],
+    ['a body cut short', '{"verdict":"blocked","blocked_metrics":[{"name":"to'],
+    ['a verdict in a list', '{"verdict":["blocked"]}'],
+    ['a key in capitals', '{"Verdict":"blocked"}'],
+    ['a hidden character', '{"verdict":"blocked\u200b"}']
+  ])('reads %s that still says blocked as blocked, never as an error', (_, body) => {
+    expect(interpretAnswer(body)).toMatchObject({ kind: 'verdict', verdict: 'blocked' })
   })
 
   it('quotes the body through the function it is given, so the key goes before anything is cut', () => {
@@ -72,7 +95,9 @@ describe('topLevelKeys', () => {
 
 describe('blockedInErrorBody', () => {
   it('finds a block in the body of a refusal', () => {
-    expect(blockedInErrorBody('{"verdict":"blocked","blocked_metrics":["x"]}', 422)).toMatchObject({
+    expect(
+      blockedInErrorBody('{"verdict":"blocked","blocked_metrics":["x"]}', 'The service answered HTTP 422')
+    ).toMatchObject({
       kind: 'verdict',
       verdict: 'blocked',
       items: ['x'],
@@ -81,7 +106,7 @@ describe('blockedInErrorBody', () => {
   })
 
   it.each(['', 'oops', '{"verdict":"pass"}', '{"error":"blocked"}'])('finds none in %p', (body) => {
-    expect(blockedInErrorBody(body, 500)).toBeUndefined()
+    expect(blockedInErrorBody(body, 'The service answered HTTP 500')).toBeUndefined()
   })
 })
 
@@ -100,5 +125,17 @@ describe('serverMessage', () => {
 
   it('does not cut the message: the key must be removed before anything is cut', () => {
     expect(serverMessage('x'.repeat(5_000)).length).toBe(5_000)
+  })
+})
+
+describe('an answer that is not a 2xx', () => {
+  it('is blocked when its text says so, even when it is not JSON', () => {
+    expect(blockedInErrorBody('\ufeff{"verdict":"blocked"}', 'The service answered HTTP 503')).toMatchObject({
+      kind: 'verdict',
+      verdict: 'blocked'
+    })
+    expect(blockedInErrorBody('{"verdict": "blocked", "blocked_metrics": [{"na', 'too large')).toMatchObject({
+      verdict: 'blocked'
+    })
   })
 })

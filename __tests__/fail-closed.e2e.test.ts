@@ -79,6 +79,19 @@ describe('1. an answer that ends the exchange with neither a response nor an err
   })
 })
 
+describe('a cancel that arrives while the bundle is still loading', () => {
+  it('still ends with verdict error and a summary', async () => {
+    const server = await service([{ fault: 'hang' }])
+    const run = await gate(
+      server.baseUrl,
+      { 'timeout-seconds': '60' },
+      { nodeArgs: ['--import', fileURLToPath(new URL('../__fixtures__/signal-at-start.mjs', import.meta.url))] }
+    )
+    expectDecided(run, 'error')
+    expect(run.summary).toContain('cancelled')
+  })
+})
+
 describe('2. a proxy that accepts the connection and then says nothing', () => {
   it('ends at timeout-seconds', async () => {
     const proxy = await startSilentServer()
@@ -114,6 +127,23 @@ describe('2. a proxy that accepts the connection and then says nothing', () => {
 })
 
 describe('3. the key echoed back by the service', () => {
+  it('is removed from text that is not JSON, in escaped forms too', async () => {
+    const escaped = [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')
+    const server = await service([
+      {
+        status: 400,
+        body: `upstream: ${escaped} / ${encodeURIComponent(KEY).replace(/_/g, '%5F')} / ${KEY.toUpperCase()}`
+      }
+    ])
+    const run = await gate(server.baseUrl)
+    expectDecided(run, 'error')
+    expectNoKey(run)
+    const decoded = everythingShown(run).replace(/\\u([0-9a-f]{4})/gi, (_, h: string) =>
+      String.fromCharCode(parseInt(h, 16))
+    )
+    expect(decoded.toLowerCase()).not.toContain(KEY.slice(0, 12).toLowerCase())
+  })
+
   it('is removed from the error message, before it is cut, in every place', async () => {
     // The echo sits where clipping at 500 characters would cut the key in the middle.
     const message = `${'x'.repeat(490)}${KEY} and again ${KEY}`
@@ -153,6 +183,25 @@ describe('4. a blocked verdict with a broken list', () => {
     const run = await gate((await service([{ body }])).baseUrl, { 'fail-on-error': 'false' })
     expectDecided(run, 'blocked')
     expect(run.summary).toContain('**What could not be shown:**')
+  })
+
+  it.each([
+    ['a verdict repeated, padded far apart', `{"verdict"${' '.repeat(80)}:"blocked","verdict":"pass"}`],
+    ['a byte-order mark', '\ufeff{"verdict":"blocked","blocked_metrics":["toxicity"]}'],
+    ['trailing junk', '{"verdict":"blocked"}\n\u0000'],
+    [
+      'an answer over 16 MiB',
+      `{"verdict":"blocked","blocked_metrics":[{"name":"t","e":"${'a'.repeat(17 * 1024 * 1024)}"}]}`
+    ]
+  ])('%s that says blocked stays blocked even with fail-on-error false', async (_, body) => {
+    const run = await gate((await service([{ body }])).baseUrl, { 'fail-on-error': 'false' })
+    expectDecided(run, 'blocked')
+  })
+
+  it('a pass that also lists blocked metrics under a repeated key never passes', async () => {
+    const body = '{"verdict":"pass","blocked_metrics":[{"name":"toxicity"}],"blocked_metrics":[]}'
+    const run = await gate((await service([{ body }])).baseUrl)
+    expectDecided(run, 'error')
   })
 
   it('a refusal whose body says blocked is a block, not an error that fail-on-error false lets through', async () => {

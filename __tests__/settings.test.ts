@@ -34,6 +34,8 @@ describe('readSettings', () => {
       failOnBlocked: true,
       failOnError: true,
       timeoutMs: 300_000,
+      prComment: 'failures',
+      githubToken: '',
       warnings: []
     })
   })
@@ -82,10 +84,13 @@ describe('readSettings', () => {
     expect(read({ 'base-url': 'http://localhost:8080/v1' }).warnings).toEqual([])
   })
 
-  it.each(['0', '-5', 'abc', '1e3', '21601', ''])('timeout-seconds %p is rejected unless empty', (value) => {
-    if (value === '') return expect(read({ 'timeout-seconds': value }).timeoutMs).toBe(300_000)
-    expect(errorOf({ 'timeout-seconds': value }).input).toBe('timeout-seconds')
-  })
+  it.each(['0', '0.0001', '0.999', '-5', 'abc', '1e3', '21601', ''])(
+    'timeout-seconds %p is rejected unless empty',
+    (value) => {
+      if (value === '') return expect(read({ 'timeout-seconds': value }).timeoutMs).toBe(300_000)
+      expect(errorOf({ 'timeout-seconds': value }).input).toBe('timeout-seconds')
+    }
+  )
 
   it('accepts fractional timeouts', () => {
     expect(read({ 'timeout-seconds': '2.5' }).timeoutMs).toBe(2500)
@@ -112,8 +117,23 @@ describe('readSettings', () => {
     expect(errorOf({ 'commit-sha': 'abc1234' }).message).toMatch(/full commit SHA/)
   })
 
-  it('strips refs/heads/ from a branch override', () => {
+  it('strips refs/heads/ from a branch override, and refuses one that names no branch', () => {
     expect(read({ branch: 'refs/heads/release/1.2' }).branch).toBe('release/1.2')
+    expect(errorOf({ branch: 'refs/heads/' }).message).toMatch(/'branch': names no branch/)
+  })
+
+  it.each([
+    ['', 'failures'],
+    ['always', 'always'],
+    ['OFF', 'off']
+  ])('reads pr-comment %p as %p', (text, mode) => {
+    expect(read({ 'pr-comment': text }).prComment).toBe(mode)
+  })
+
+  it('rejects an unknown pr-comment, naming the choices', () => {
+    expect(errorOf({ 'pr-comment': 'sometimes' }).message).toMatch(
+      /'pr-comment': must be one of failures, always, off, got "sometimes"/
+    )
   })
 
   it('rejects a project-id with whitespace', () => {

@@ -12,7 +12,6 @@ module.exports = __nccwpck_require__(218);
 /***/ 218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 var net = __nccwpck_require__(9278);
@@ -276,7 +275,7 @@ if (process.env.NODE_DEBUG && /\btunnel\b/.test(process.env.NODE_DEBUG)) {
 } else {
   debug = function() {};
 }
-__webpack_unused_export__ = debug; // for test
+exports.debug = debug; // for test
 
 
 /***/ }),
@@ -392,7 +391,7 @@ __webpack_unused_export__ = setGlobalDispatcher
 __webpack_unused_export__ = getGlobalDispatcher
 
 const fetchImpl = (__nccwpck_require__(4398).fetch)
-__webpack_unused_export__ = async function fetch (init, options = undefined) {
+module.exports.hd = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
   } catch (err) {
@@ -28384,6 +28383,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
 
 /***/ }),
 
+/***/ 9896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+
+/***/ }),
+
 /***/ 8611:
 /***/ ((module) => {
 
@@ -28545,6 +28551,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
 /***/ 3193:
 /***/ ((module) => {
 
@@ -28588,7 +28601,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 	// Execute the module function
 /******/ 	var threw = true;
 /******/ 	try {
-/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
 /******/ 		threw = false;
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];
@@ -28597,6 +28610,9 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 	// Return the exports of the module
 /******/ 	return module.exports;
 /******/ }
+/******/ 
+/******/ // expose the modules object (__webpack_modules__)
+/******/ __nccwpck_require__.m = __webpack_modules__;
 /******/ 
 /************************************************************************/
 /******/ /* webpack/runtime/asset-relocator-loader */
@@ -28644,6 +28660,28 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 	};
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/ensure chunk */
+/******/ (() => {
+/******/ 	__nccwpck_require__.f = {};
+/******/ 	// This file contains only the entry chunk.
+/******/ 	// The chunk loading function for additional chunks
+/******/ 	__nccwpck_require__.e = (chunkId) => {
+/******/ 		return Promise.all(Object.keys(__nccwpck_require__.f).reduce((promises, key) => {
+/******/ 			__nccwpck_require__.f[key](chunkId, promises);
+/******/ 			return promises;
+/******/ 		}, []));
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/get javascript chunk filename */
+/******/ (() => {
+/******/ 	// This function allow to reference async chunks
+/******/ 	__nccwpck_require__.u = (chunkId) => {
+/******/ 		// return url for filenames based on template
+/******/ 		return "" + chunkId + ".index.js";
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
@@ -28658,6 +28696,69 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 		}
 /******/ 		Object.defineProperty(exports, '__esModule', { value: true });
 /******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/import chunk loading */
+/******/ (() => {
+/******/ 	// no baseURI
+/******/ 	
+/******/ 	// object to store loaded and loading chunks
+/******/ 	// undefined = chunk not loaded, null = chunk preloaded/prefetched
+/******/ 	// [resolve, Promise] = chunk loading, 0 = chunk loaded
+/******/ 	var installedChunks = {
+/******/ 		792: 0
+/******/ 	};
+/******/ 	
+/******/ 	var installChunk = (data) => {
+/******/ 		var {ids, modules, runtime} = data;
+/******/ 		// add "modules" to the modules object,
+/******/ 		// then flag all "ids" as loaded and fire callback
+/******/ 		var moduleId, chunkId, i = 0;
+/******/ 		for(moduleId in modules) {
+/******/ 			if(__nccwpck_require__.o(modules, moduleId)) {
+/******/ 				__nccwpck_require__.m[moduleId] = modules[moduleId];
+/******/ 			}
+/******/ 		}
+/******/ 		if(runtime) runtime(__nccwpck_require__);
+/******/ 		for(;i < ids.length; i++) {
+/******/ 			chunkId = ids[i];
+/******/ 			if(__nccwpck_require__.o(installedChunks, chunkId) && installedChunks[chunkId]) {
+/******/ 				installedChunks[chunkId][0]();
+/******/ 			}
+/******/ 			installedChunks[ids[i]] = 0;
+/******/ 		}
+/******/ 	
+/******/ 	}
+/******/ 	
+/******/ 	__nccwpck_require__.f.j = (chunkId, promises) => {
+/******/ 			// import() chunk loading for javascript
+/******/ 			var installedChunkData = __nccwpck_require__.o(installedChunks, chunkId) ? installedChunks[chunkId] : undefined;
+/******/ 			if(installedChunkData !== 0) { // 0 means "already installed".
+/******/ 	
+/******/ 				// a Promise means "currently loading".
+/******/ 				if(installedChunkData) {
+/******/ 					promises.push(installedChunkData[1]);
+/******/ 				} else {
+/******/ 					if(true) { // all chunks have JS
+/******/ 						// setup Promise in chunk cache
+/******/ 						var promise = import("./" + __nccwpck_require__.u(chunkId)).then(installChunk, (e) => {
+/******/ 							if(installedChunks[chunkId] !== 0) installedChunks[chunkId] = undefined;
+/******/ 							throw e;
+/******/ 						});
+/******/ 						var promise = Promise.race([promise, new Promise((resolve) => (installedChunkData = installedChunks[chunkId] = [resolve]))])
+/******/ 						promises.push(installedChunkData[1] = promise);
+/******/ 					}
+/******/ 				}
+/******/ 			}
+/******/ 	};
+/******/ 	
+/******/ 	// no prefetching
+/******/ 	
+/******/ 	// no preloaded
+/******/ 	
+/******/ 	// no external install chunk
+/******/ 	
+/******/ 	// no on chunks loaded
 /******/ })();
 /******/ 
 /************************************************************************/
@@ -28710,15 +28811,20 @@ __nccwpck_require__.d(core_namespaceObject, {
 });
 
 ;// CONCATENATED MODULE: ./src/fail-closed.ts
-// Imported first by index.ts, so that it runs before any other module: until run() decides, the step
-// fails. A process that ends for any reason before a decision exits 1, never 0.
+// Imported first by index.ts, so that it runs before any other module. A cancel that arrives while the
+// bundle is still loading (the runner sends SIGINT, then SIGTERM) is held here rather than killing the
+// process with no verdict and no summary; run() sees it and reports the cancel. And until run() decides,
+// the step fails: a process that ends for any reason before a decision exits 1, never 0.
+const cancelled = new AbortController();
+const onSignal = () => cancelled.abort();
+process.once('SIGINT', onSignal);
+process.once('SIGTERM', onSignal);
 process.exitCode = 1;
-
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "os"
-const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -28793,7 +28899,7 @@ function toCommandProperties(annotationProperties) {
  */
 function issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
 }
 function issue(name, message = '') {
     issueCommand(name, {}, message);
@@ -28849,8 +28955,8 @@ function escapeProperty(s) {
 //# sourceMappingURL=command.js.map
 ;// CONCATENATED MODULE: external "crypto"
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-;// CONCATENATED MODULE: external "fs"
-const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(9896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
@@ -28864,10 +28970,10 @@ function issueFileCommand(command, message) {
     if (!filePath) {
         throw new Error(`Unable to find environment variable for file command ${command}`);
     }
-    if (!external_fs_namespaceObject.existsSync(filePath)) {
+    if (!external_fs_.existsSync(filePath)) {
         throw new Error(`Missing file at path: ${filePath}`);
     }
-    external_fs_namespaceObject.appendFileSync(filePath, `${toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
+    external_fs_.appendFileSync(filePath, `${toCommandValue(message)}${external_os_.EOL}`, {
         encoding: 'utf8'
     });
 }
@@ -28883,7 +28989,7 @@ function prepareKeyValueMessage(key, value) {
     if (convertedValue.includes(delimiter)) {
         throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
     }
-    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
+    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
 }
 //# sourceMappingURL=file-command.js.map
 ;// CONCATENATED MODULE: external "path"
@@ -29848,7 +29954,7 @@ var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { access, appendFile, writeFile } = external_fs_namespaceObject.promises;
+const { access, appendFile, writeFile } = external_fs_.promises;
 const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
 const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
 class Summary {
@@ -29871,7 +29977,7 @@ class Summary {
                 throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
             }
             try {
-                yield access(pathFromEnv, external_fs_namespaceObject.constants.R_OK | external_fs_namespaceObject.constants.W_OK);
+                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
             }
             catch (_a) {
                 throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
@@ -29967,7 +30073,7 @@ class Summary {
      * @returns {Summary} summary instance
      */
     addEOL() {
-        return this.addRaw(external_os_namespaceObject.EOL);
+        return this.addRaw(external_os_.EOL);
     }
     /**
      * Adds an HTML codeblock to the summary buffer
@@ -30171,7 +30277,7 @@ var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_namespaceObject.promises;
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
 // export const {open} = 'fs'
 const IS_WINDOWS = process.platform === 'win32';
 /**
@@ -30198,7 +30304,7 @@ function readlink(fsPath) {
 }
 // See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
 const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_namespaceObject.constants.O_RDONLY;
+const READONLY = external_fs_.constants.O_RDONLY;
 function exists(fsPath) {
     return io_util_awaiter(this, void 0, void 0, function* () {
         try {
@@ -30691,13 +30797,13 @@ class ToolRunner extends external_events_.EventEmitter {
     _processLineBuffer(data, strBuffer, onLine) {
         try {
             let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_namespaceObject.EOL);
+            let n = s.indexOf(external_os_.EOL);
             while (n > -1) {
                 const line = s.substring(0, n);
                 onLine(line);
                 // the rest of the string ...
-                s = s.substring(n + external_os_namespaceObject.EOL.length);
-                n = s.indexOf(external_os_namespaceObject.EOL);
+                s = s.substring(n + external_os_.EOL.length);
+                n = s.indexOf(external_os_.EOL);
             }
             return s;
         }
@@ -30988,7 +31094,7 @@ class ToolRunner extends external_events_.EventEmitter {
                 }
                 const optionsNonNull = this._cloneExecOptions(this.options);
                 if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
                 }
                 const state = new ExecState(optionsNonNull, this.toolPath);
                 state.on('debug', (message) => {
@@ -31327,8 +31433,8 @@ const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* ()
         version
     };
 });
-const platform = external_os_namespaceObject.platform();
-const arch = external_os_namespaceObject.arch();
+const platform = external_os_.platform();
+const arch = external_os_.arch();
 const isWindows = platform === 'win32';
 const isMacOS = platform === 'darwin';
 const isLinux = platform === 'linux';
@@ -31509,7 +31615,7 @@ function setOutput(name, value) {
     if (filePath) {
         return issueFileCommand('OUTPUT', prepareKeyValueMessage(name, value));
     }
-    process.stdout.write(external_os_namespaceObject.EOL);
+    process.stdout.write(external_os_.EOL);
     issueCommand('set-output', { name }, toCommandValue(value));
 }
 /**
@@ -31577,7 +31683,7 @@ function notice(message, properties = {}) {
  * @param message info message
  */
 function info(message) {
-    process.stdout.write(message + external_os_namespaceObject.EOL);
+    process.stdout.write(message + external_os_.EOL);
 }
 /**
  * Begin an output group.
@@ -31807,47 +31913,54 @@ function isForkPullRequest(context) {
  * Removing the API key from text the action did not write (the service's answers, the event) before
  * that text is clipped, escaped or shown anywhere. The runner masks the key in the log too, but only in
  * the forms it knows: an escaped form, or a piece of the key left by cutting text short, gets through.
- * So any run of text that is made of pieces of the key at least PIECE characters long goes, not only
- * the whole key.
+ * So any run of text that is made of pieces of the key at least PIECE characters long goes, in any
+ * case and after decoding `\uXXXX`, `\xXX` and `%XX` escapes, not only the whole key. (A service that
+ * set out to hide the key in some other encoding could still do so; these are the ways an echo is shown.)
  */
 /** Pieces shorter than this are too common to mean the key (and a key's public prefix is about this long). */
 const PIECE = 8;
 const REDACTED = '***';
-/** A redactor for one secret; with no secret it returns text as it is. */
-function redactor(secret) {
-    if (secret === '')
+/** A redactor for some secrets (the API key, the GitHub token); with none it returns text as it is. */
+function redactor(...secrets) {
+    const given = secrets.filter((secret) => secret !== '');
+    if (given.length === 0)
         return Object.assign((text) => text, { mayHide: () => false });
-    const size = Math.min(PIECE, secret.length);
+    const size = Math.min(PIECE, ...given.map((secret) => secret.length));
     const pieces = new Set();
-    for (let i = 0; i + size <= secret.length; i++)
-        pieces.add(secret.slice(i, i + size));
+    for (const secret of given) {
+        for (let i = 0; i + size <= secret.length; i++)
+            pieces.add(secret.slice(i, i + size).toLowerCase());
+    }
     const escaped = [...pieces].map((piece) => piece.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'));
-    // Finds whether any piece occurs at all; the rare text that holds one is then cut precisely.
-    const any = new RegExp(escaped.join('|'));
-    const redact = (text) => {
+    // Finds whether any piece occurs at all, in any case; the rare text that holds one is then cut precisely.
+    const any = new RegExp(escaped.join('|'), 'i');
+    const redact = (raw) => {
+        // An escaped key (`\u0065gk…`, `%65gk…`) is still the key to whoever decodes it.
+        const text = ESCAPE.test(raw) ? redact_unescape(raw) : raw;
         if (text.length < size || !any.test(text))
-            return text;
+            return raw;
+        const lower = text.replace(/[A-Z]/g, (c) => c.toLowerCase());
         const covered = new Uint8Array(text.length);
         for (let i = 0; i + size <= text.length; i++) {
-            if (pieces.has(text.slice(i, i + size)))
+            if (pieces.has(lower.slice(i, i + size)))
                 covered.fill(1, i, i + size);
         }
         let out = '';
         for (let i = 0; i < text.length;) {
-            if (!covered[i]) {
-                const end = covered.indexOf(1, i);
-                out += text.slice(i, end < 0 ? text.length : end);
-                i = end < 0 ? text.length : end;
-            }
-            else {
-                const end = covered.indexOf(0, i);
-                out += REDACTED;
-                i = end < 0 ? text.length : end;
-            }
+            const end = covered.indexOf(covered[i] ? 0 : 1, i);
+            const stop = end < 0 ? text.length : end;
+            out += covered[i] ? REDACTED : text.slice(i, stop);
+            i = stop;
         }
         return out;
     };
-    return Object.assign(redact, { mayHide: (json) => json.includes('\\') || any.test(json) });
+    const mayHide = (json) => json.includes('\\') || json.includes('%') || any.test(json);
+    return Object.assign(redact, { mayHide });
+}
+const ESCAPE = /\\u[0-9a-f]{4}|\\x[0-9a-f]{2}|%[0-9a-f]{2}/i;
+/** Decodes `\uXXXX`, `\xXX` and `%XX` escapes, one character each, wherever they stand. */
+function redact_unescape(text) {
+    return text.replace(/\\u([0-9a-f]{4})|\\x([0-9a-f]{2})|%([0-9a-f]{2})/gi, (_, u, x, p) => String.fromCharCode(parseInt(u ?? x ?? p, 16)));
 }
 /** How deep a service's item may nest before the rest of it is replaced by a note. */
 const MAX_DEPTH = 32;
@@ -32088,7 +32201,8 @@ function blockedCount(report) {
     const count = report.items.length;
     if (count === 0)
         return 'it named no metrics';
-    const compared = report.metrics.length === count && report.metrics.every((m) => m.comparison !== undefined);
+    // Read from the rows that are shown: each blocked metric that has a score and a threshold failed it.
+    const compared = report.metrics.length > 0 && report.metrics.every((m) => m.comparison !== undefined);
     const s = count === 1 ? '' : 's';
     return compared
         ? `${count} metric${s} failed ${count === 1 ? 'its threshold' : 'their thresholds'}`
@@ -32125,75 +32239,96 @@ function clipText(text, max) {
  * let a commit through.
  */
 const quoteAsJson = (text, max) => JSON.stringify(clip(text, max));
+/**
+ * Text that still says blocked, read from the raw answer when it cannot be read whole: a verdict key (any
+ * case) whose value, or first list item, is a string that mentions "blocked". A body that is cut short,
+ * too large, trailed by junk or that repeats its keys is then still a block, never an error that
+ * `fail-on-error: false` would let through.
+ */
+const SAYS_BLOCKED = /"verdict"\s*:\s*\[?\s*"[^"]*blocked/i;
+/** A byte-order mark before the JSON: not JSON, but no reason to refuse an answer. */
+const withoutBom = (body) => (body.charCodeAt(0) === 0xfeff ? body.slice(1) : body);
 /** Reads the body of a 2xx answer of `POST /gates/evaluate`. */
-function interpretAnswer(body, quote = quoteAsJson) {
+function interpretAnswer(raw, quote = quoteAsJson) {
+    const body = withoutBom(raw);
+    const invalid = (problem) => blockedInText(body, `the answer could not be used: ${problem}`, quote) ?? { kind: 'invalid', problem };
     let parsed;
     try {
         parsed = JSON.parse(body);
     }
     catch {
-        return { kind: 'invalid', problem: `the answer is not JSON (${describeBody(body, quote)})` };
+        return invalid(`the answer is not JSON (${describeBody(body, quote)})`);
     }
-    if (!isRecord(parsed)) {
-        return { kind: 'invalid', problem: `the answer is JSON but not an object (${describeBody(body, quote)})` };
-    }
+    if (!isRecord(parsed))
+        return invalid(`the answer is JSON but not an object (${describeBody(body, quote)})`);
     // The verdict is read first, as the API says.
     const verdict = parsed.verdict;
     if (saysBlocked(verdict))
-        return readBlocked(parsed, quote);
+        return readBlocked(parsed, body, quote);
     if (verdict !== 'pass') {
         const text = typeof verdict === 'string' ? verdict : (JSON.stringify(verdict) ?? '');
         const shown = verdict === undefined ? 'no verdict field' : `verdict ${quote(text, 80)}`;
-        return { kind: 'invalid', problem: `the answer has ${shown}; expected "pass" or "blocked"` };
+        return invalid(`the answer has ${shown}; expected "pass" or "blocked"`);
     }
     const list = parsed.blocked_metrics;
     if (list !== undefined && list !== null && !Array.isArray(list)) {
-        return { kind: 'invalid', problem: `the verdict is "pass" but blocked_metrics is ${typeName(list)}, not a list` };
+        return invalid(`the verdict is "pass" but blocked_metrics is ${typeName(list)}, not a list`);
     }
     if (Array.isArray(list) && list.length > 0) {
         // A pass that names blocking metrics contradicts itself; trusting either half could be wrong.
-        return {
-            kind: 'invalid',
-            problem: `the verdict is "pass" but blocked_metrics lists ${list.length} metric(s); the answer contradicts itself`
-        };
+        return invalid(`the verdict is "pass" but blocked_metrics lists ${list.length} metric(s); the answer contradicts itself`);
     }
-    // JSON.parse keeps the last of repeated keys: `{"verdict":"blocked","verdict":"pass"}` must not pass.
-    const verdictKeys = topLevelKeys(body).filter((key) => key === 'verdict').length;
-    if (verdictKeys !== 1) {
-        return { kind: 'invalid', problem: `the answer names its verdict ${verdictKeys} times; it is ambiguous` };
-    }
-    return { kind: 'verdict', verdict: 'pass', items: [], notes: [], answer: parsed };
+    // JSON.parse keeps the last of repeated keys, so `{"verdict":"blocked","verdict":"pass"}` reads as a
+    // pass; a key in another case (`"Blocked_Metrics"`) may be what another reader takes. Neither passes.
+    const keys = topLevelKeys(body);
+    const repeated = keys.find((key, i) => keys.indexOf(key) !== i);
+    if (repeated !== undefined)
+        return invalid(`the answer gives ${quote(repeated, 40)} more than once; it is ambiguous`);
+    const lookalike = keys.find((key) => /^(?:verdict|blocked_metrics)$/i.test(key) && key !== 'verdict' && key !== 'blocked_metrics');
+    if (lookalike !== undefined)
+        return invalid(`the answer also has a key ${quote(lookalike, 40)}; it is ambiguous`);
+    return { kind: 'verdict', verdict: 'pass', items: [], notes: [], answer: parsed, text: body };
 }
 /**
- * For an answer that is not a 2xx (a refusal, or the last of a run of failures): a body that still says
- * `blocked` is a block, never an error that `fail-on-error: false` would let through.
+ * For an answer that is not a 2xx (a refusal, or the last of a run of failures), or one too large to
+ * read: a body that still says `blocked` is a block.
  */
-function blockedInErrorBody(body, status, quote = quoteAsJson) {
+function blockedInErrorBody(raw, why, quote = quoteAsJson) {
+    const body = withoutBom(raw);
     let parsed;
     try {
         parsed = JSON.parse(body);
     }
     catch {
-        return undefined;
+        return blockedInText(body, why, quote);
     }
     if (!isRecord(parsed) || !saysBlocked(parsed.verdict))
-        return undefined;
-    const answer = readBlocked(parsed, quote);
+        return blockedInText(body, why, quote);
+    const answer = readBlocked(parsed, body, quote);
     if (answer.kind === 'verdict')
-        answer.notes.unshift(`The service answered HTTP ${status}, but its body says blocked.`);
+        answer.notes.unshift(`${why}, but its body says blocked.`);
     return answer;
+}
+/** A block read from raw text alone: no metric can be shown, but the commit does not pass. */
+function blockedInText(body, why, quote) {
+    if (!SAYS_BLOCKED.test(body))
+        return undefined;
+    const notes = [
+        `${why.replace(/[.]$/, '')}; its text still says blocked (${describeBody(body, quote)}), so it is read as blocked.`
+    ];
+    return { kind: 'verdict', verdict: 'blocked', items: [], notes, answer: {} };
 }
 /** `blocked` in any case and with blanks around it still blocks: a near miss must never read as a pass. */
 function saysBlocked(verdict) {
     return typeof verdict === 'string' && verdict.trim().toLowerCase() === 'blocked';
 }
-function readBlocked(answer, quote) {
+function readBlocked(answer, text, quote) {
     const notes = [];
     const verdict = answer.verdict;
     const list = answer.blocked_metrics;
     if (verdict !== 'blocked')
         notes.push(`The verdict was written ${quote(verdict, 40)}; read as blocked.`);
-    const blocked = (items) => ({ kind: 'verdict', verdict: 'blocked', items, notes, answer });
+    const blocked = (items) => ({ kind: 'verdict', verdict: 'blocked', items, notes, answer, text });
     if (list === undefined || list === null)
         return blocked([]);
     if (Array.isArray(list))
@@ -32217,7 +32352,10 @@ function topLevelKeys(json) {
             let end = i + 1;
             while (end < json.length && json[end] !== '"')
                 end += json[end] === '\\' ? 2 : 1;
-            if (depth === 1 && /^\s*:/.test(json.slice(end + 1, end + 64)))
+            let next = end + 1;
+            while (next < json.length && /\s/.test(json[next]))
+                next++;
+            if (depth === 1 && json[next] === ':')
                 keys.push(JSON.parse(json.slice(i, end + 1)));
             i = end;
         }
@@ -32295,9 +32433,13 @@ const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(imp
 
 class BodyTooLargeError extends Error {
     limit;
-    constructor(limit) {
+    head;
+    constructor(limit, 
+    /** The answer's first bytes, as text: enough to see whether it says blocked. */
+    head) {
         super(`the answer is larger than ${limit} bytes`);
         this.limit = limit;
+        this.head = head;
         this.name = 'BodyTooLargeError';
     }
 }
@@ -32340,8 +32482,12 @@ function postJson(url, payload, options) {
             let size = 0;
             response.on('data', (chunk) => {
                 size += chunk.length;
-                if (size > options.maxBodyBytes)
-                    return fail(new BodyTooLargeError(options.maxBodyBytes));
+                if (size > options.maxBodyBytes) {
+                    const head = Buffer.concat(chunks)
+                        .subarray(0, 64 * 1024)
+                        .toString('utf8');
+                    return fail(new BodyTooLargeError(options.maxBodyBytes, head));
+                }
                 chunks.push(chunk);
             });
             response.on('end', () => settle(() => resolve({
@@ -32563,19 +32709,19 @@ async function evaluateGate(request, deps) {
     /** The body of the last answer that was not a verdict: if it still says blocked, the result is a block. */
     let lastFailure;
     // The items are returned as sent: the report removes the key from them, once, with everything else.
-    const verdict = (answer, answerText) => ({
+    const verdict = (answer) => ({
         kind: 'verdict',
         verdict: answer.verdict,
         items: answer.items,
         notes: answer.notes.map(redact),
         answer: answer.answer,
-        answerText,
+        answerText: answer.text,
         ...exchange
     });
     const error = (message, hint) => {
-        const blocked = lastFailure && blockedInErrorBody(lastFailure.body, lastFailure.status, theirs);
+        const blocked = lastFailure && blockedInErrorBody(lastFailure.body, lastFailure.why, theirs);
         if (blocked?.kind === 'verdict')
-            return verdict(blocked, lastFailure.body);
+            return verdict(blocked);
         return { kind: 'error', message: redact(message), hint, ...exchange };
     };
     const outOfTime = () => deps.signal?.aborted
@@ -32612,8 +32758,10 @@ async function evaluateGate(request, deps) {
             catch (cause) {
                 if (stop.aborted || deps.now() >= deadline)
                     return outOfTime();
-                if (cause instanceof BodyTooLargeError)
+                if (cause instanceof BodyTooLargeError) {
+                    lastFailure = { body: cause.head, why: `The answer was larger than ${cause.limit} bytes` };
                     return error(`The service's answer was too large: ${cause.message}.`, HINTS.invalid);
+                }
                 const code = errorCode(cause);
                 if (TLS_CODES.test(code))
                     return error(`Could not connect securely: ${describeNetworkError(cause)}.`, HINTS.tls);
@@ -32639,9 +32787,9 @@ async function evaluateGate(request, deps) {
                 const read = interpretAnswer(answer.body, theirs);
                 if (read.kind === 'invalid')
                     return error(`The service answered ${status}, but ${read.problem}.`, HINTS.invalid);
-                return verdict(read, answer.body);
+                return verdict(read);
             }
-            lastFailure = { body: answer.body, status };
+            lastFailure = { body: answer.body, why: `The service answered HTTP ${status}` };
             if (status === 429) {
                 const reset = header(answer, 'x-ratelimit-reset');
                 const wait = rateLimitWait({ reset, retryAfter: header(answer, 'retry-after') }, limited++, deps.now(), deps.random);
@@ -32723,6 +32871,7 @@ function sleep(ms, signal) {
  * with plain values.
  */
 
+const COMMENT_MODES = ['failures', 'always', 'off'];
 /** A problem with one input. The message names the input and never contains the API key. */
 class InputError extends Error {
     input;
@@ -32758,6 +32907,8 @@ function readSettings(read, context) {
         failOnBlocked: readBoolean(read, 'fail-on-blocked', true),
         failOnError: readBoolean(read, 'fail-on-error', true),
         timeoutMs: readTimeout(read),
+        prComment: readCommentMode(read),
+        githubToken: read('github-token').trim(),
         warnings
     };
 }
@@ -32813,7 +32964,10 @@ function readBaseUrl(read, warnings) {
     return url.href.replace(/\/+$/, '');
 }
 function readBranch(read) {
-    const branch = optional(read('branch'))?.replace(/^refs\/heads\//, '');
+    const given = optional(read('branch'));
+    const branch = given?.replace(/^refs\/heads\//, '');
+    if (given !== undefined && branch === '')
+        throw new InputError('branch', `names no branch (got ${quote(given)}).`);
     if (branch !== undefined && /[\u0000-\u001f\u007f]/.test(branch)) {
         throw new InputError('branch', `must not contain control characters (got ${quote(branch)}).`);
     }
@@ -32839,6 +32993,16 @@ function readTimeout(read) {
         throw new InputError('timeout-seconds', `must be a number of seconds from ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS}, got ${quote(raw)}.`);
     }
     return Math.round(seconds * 1000);
+}
+function readCommentMode(read) {
+    const value = read('pr-comment').trim().toLowerCase();
+    if (value === '')
+        return 'failures';
+    const mode = COMMENT_MODES.find((m) => m === value);
+    if (mode === undefined) {
+        throw new InputError('pr-comment', `must be one of ${COMMENT_MODES.join(', ')}, got ${quote(value)}.`);
+    }
+    return mode;
 }
 function optional(value) {
     const trimmed = value.trim();
@@ -32875,18 +33039,20 @@ function errorMessage(cause) {
 function quoted(text, max = 200) {
     return JSON.stringify(clipText(text, max));
 }
-const ZERO_WIDTH_SPACE = '\u200b';
 const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
 /** A line for the log: one line, no command, and no matcher-shaped text inside quoted pieces. */
 function logLine(text) {
     return neutralize(showHidden(text).replace(JSON_STRING, (s) => s.replace(/:/g, '\\u003a').replace(/#/g, '\\u0023')));
 }
-/** For text on a workflow command or a log line: no line breaks, and no `::` or `##[` that could start a command. */
+/**
+ * For text on a workflow command or a log line: one line, not starting with `::` (the runner trims
+ * white space first), and no `##[` anywhere. The marks that break them are visible backslashes.
+ */
 function neutralize(text) {
     return text
         .replace(/[\u0000-\u0008\u000a-\u001f\u007f\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-        .replace(/::/g, `:${ZERO_WIDTH_SPACE}:`)
-        .replace(/##\[/g, `##${ZERO_WIDTH_SPACE}[`);
+        .replace(/^(\s*)::/, '$1\\::')
+        .replace(/##\[/g, '##\\[');
 }
 
 ;// CONCATENATED MODULE: ./src/show/annotations.ts
@@ -33128,6 +33294,154 @@ function metricRow(metric) {
     return `<tr>${cells.map((cell) => `<td>${cell || '-'}</td>`).join('')}</tr>`;
 }
 
+;// CONCATENATED MODULE: ./src/show/comment/comment-plan.ts
+/** The pull-request events: only these have a pull request to tell. */
+const COMMENT_EVENTS = new Set([
+    'pull_request',
+    'pull_request_target',
+    'pull_request_review',
+    'pull_request_review_comment'
+]);
+/**
+ * The hidden line that marks this action's comment for one project, so two gates on one pull request
+ * keep a comment each. The project id is percent-encoded: it may not close the HTML comment early.
+ */
+function commentMarker(projectId) {
+    return `<!-- eval-gate:comment project=${encodeURIComponent(projectId)} -->`;
+}
+/**
+ * Our comment: it carries the marker **and** was written by the token's own account. Anyone can paste
+ * the marker into a comment of their own; such a comment is never taken for ours, so never edited.
+ */
+function findOwnComment(comments, login, marker) {
+    return comments.find((c) => c.user?.login === login && (c.body ?? '').split('\n', 1)[0] === marker);
+}
+/**
+ * `failures` writes a comment when the outcome is blocked or error and keeps an existing one current on
+ * every outcome (so a later pass replaces a stale "blocked"); `always` also writes one on a first pass.
+ */
+function planComment(mode, outcome, existing) {
+    if (existing)
+        return { write: 'update' };
+    if (outcome !== 'pass' || mode === 'always')
+        return { write: 'create' };
+    return { write: 'none', why: 'the commit passed and there is no earlier comment to bring up to date' };
+}
+
+;// CONCATENATED MODULE: ./src/show/comment/pull-request-comment.ts
+
+
+
+/** All of GitHub's calls together; past this the comment is left as it was. */
+const GITHUB_BUDGET_MS = 30_000;
+/** Writes or updates the comment when this run should; returns its URL, or '' when there is none. */
+async function commentOnPullRequest(report, context) {
+    const { mode, say } = context;
+    if (mode === 'off')
+        return '';
+    if (!COMMENT_EVENTS.has(context.eventName)) {
+        say(`No pull-request comment: the '${context.eventName}' event has no pull request to tell.`);
+        return '';
+    }
+    const number = pullRequestNumber(context.payload);
+    const repository = /^([\w.-]+)\/([\w.-]+)$/.exec(context.env.GITHUB_REPOSITORY ?? '');
+    if (!report.target || report.projectId === undefined || number === undefined || !repository) {
+        say('No pull-request comment: the pull request, the repository or the commit is not known.');
+        return '';
+    }
+    if (context.token === '') {
+        say('No pull-request comment: github-token is empty.');
+        return '';
+    }
+    const budget = new AbortController();
+    const timer = setTimeout(() => budget.abort(), context.budgetMs ?? GITHUB_BUDGET_MS);
+    const signal = AbortSignal.any([budget.signal, context.signal]);
+    try {
+        return await write(report, context, { owner: repository[1], repo: repository[2], number, signal });
+    }
+    catch (cause) {
+        if (context.signal.aborted)
+            context.say('The run was cancelled; the pull-request comment was left as it was.');
+        else
+            context.warn(explain(cause, budget.signal.aborted, context.budgetMs ?? GITHUB_BUDGET_MS));
+        return '';
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+async function write(report, context, where) {
+    const { owner, repo, number, signal } = where;
+    const request = { signal };
+    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 542).then(__nccwpck_require__.bind(__nccwpck_require__, 542));
+    const baseUrl = (context.env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
+    const octokit = getOctokit(context.token, { baseUrl });
+    // A newer push may have started a newer run: its result, not this one, belongs on the pull request.
+    const { data: pull } = await octokit.rest.pulls.get({ owner, repo, pull_number: number, request });
+    if (pull.state !== 'open' || pull.head.sha !== report.target.commitSha) {
+        const now = pull.state !== 'open' ? `is ${pull.state}` : `now has head ${pull.head.sha.slice(0, 7)}`;
+        context.say(`No pull-request comment: pull request #${number} ${now}; the comment is left to the newer run.`);
+        return '';
+    }
+    const viewer = await octokit.graphql('query { viewer { login } }', { request });
+    const marker = commentMarker(report.projectId);
+    const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+        owner,
+        repo,
+        issue_number: number,
+        per_page: 100,
+        request
+    });
+    const own = findOwnComment(comments, viewer.viewer.login, marker);
+    const step = planComment(context.mode, report.outcome, own !== undefined);
+    if (step.write === 'none') {
+        context.say(`No pull-request comment: ${step.why}.`);
+        return '';
+    }
+    const body = renderMarkdown(report, commentPlace([marker], footer(report, context.env)));
+    if (own) {
+        const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: own.id, body, request });
+        context.say(`Updated the pull-request comment: ${data.html_url}`);
+        return data.html_url;
+    }
+    const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body, request });
+    context.say(`Wrote the pull-request comment: ${data.html_url}`);
+    return data.html_url;
+}
+function pullRequestNumber(payload) {
+    const pull = payload.pull_request;
+    const number = pull?.number ?? payload.number;
+    return typeof number === 'number' && Number.isSafeInteger(number) && number > 0 ? number : undefined;
+}
+/** A last line pointing back at the run that wrote the comment, for the rest of the list. */
+function footer(report, env) {
+    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    const runId = env.GITHUB_RUN_ID ?? '';
+    const run = /^\d+$/.test(runId) &&
+        /^https?:\/\/[^\s()<>"']+$/.test(server) &&
+        /^[\w.-]+\/[\w.-]+$/.test(env.GITHUB_REPOSITORY ?? '')
+        ? `[the run's job summary](${server}/${env.GITHUB_REPOSITORY}/actions/runs/${runId})`
+        : "the run's job summary";
+    const commit = report.target ? ` for commit \`${report.target.commitSha.slice(0, 7)}\`` : '';
+    return [`<sub>Written by eval-gate${commit}; ${run} and its \`report-file\` output have the details.</sub>`];
+}
+/** One warning that says what happened and what to change; GitHub's own words are quoted, never obeyed. */
+function explain(cause, timedOut, budgetMs) {
+    const after = ' The gate\u2019s result is unchanged.';
+    if (timedOut)
+        return `GitHub did not answer within ${budgetMs / 1000} s; the pull-request comment was left as it was.${after}`;
+    const status = cause.status;
+    const message = cause instanceof Error ? cause.message : String(cause);
+    if (status === 403 || status === 404) {
+        return (`Could not write the pull-request comment: GitHub answered ${status} (${quoted(message, 200)}). ` +
+            'Give the job `permissions: pull-requests: write` (pull requests from forks only ever get a read-only token), ' +
+            `or set \`pr-comment: off\`.${after}`);
+    }
+    if (status === 401)
+        return `Could not write the pull-request comment: github-token was refused (401).${after}`;
+    return `Could not write the pull-request comment: ${quoted(message, 300)}.${after}`;
+}
+
 ;// CONCATENATED MODULE: ./src/show/outputs.ts
 const MAX_METRICS_OUTPUT_BYTES = 64 * 1024;
 /** The longest prefix of the items whose JSON array fits MAX_METRICS_OUTPUT_BYTES, and how many it holds. */
@@ -33234,6 +33548,8 @@ function writeReportFile(report, env) {
 
 
 
+
+
 const STOPPED_HINT = 'This is a fault of the action or of the runner, not of the commit. Run the job again.';
 async function run() {
     const startedAt = Date.now();
@@ -33241,7 +33557,10 @@ async function run() {
     const rawKey = getInput('api-key');
     if (rawKey !== '')
         setSecret(rawKey);
-    const redact = redactor(rawKey.trim());
+    const token = getInput('github-token');
+    if (token !== '')
+        setSecret(token);
+    const redact = redactor(rawKey.trim(), token);
     /** Every log line goes through here: the key removed, quoted pieces made inert, one line, no command. */
     const say = (message) => info(logLine(redact(message)));
     const out = { ...core_namespaceObject, info: say };
@@ -33266,16 +33585,29 @@ async function run() {
         process.exit();
     };
     // On cancel or timeout-minutes the runner sends SIGINT, then SIGTERM: stop waiting and report.
-    const cancel = new AbortController();
-    const onSignal = () => cancel.abort();
+    // fail-closed.ts listens from the first moment; its signal says whether one came.
+    const cancel = cancelled.signal;
     process.on('beforeExit', onBeforeExit);
     process.on('exit', onExit);
     process.on('uncaughtException', onFault);
     process.on('unhandledRejection', onFault);
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
     try {
-        decide(await gate(event, known, say, cancel.signal));
+        const { facts, settings } = await gate(event, known, say, cancel);
+        const report = decide(facts);
+        // Only now, with the outcome settled: the comment may fail or time out, and changes nothing of it.
+        const url = settings
+            ? await commentOnPullRequest(report, {
+                mode: settings.prComment,
+                token: settings.githubToken,
+                eventName: event.eventName,
+                payload: event.payload,
+                env: process.env,
+                signal: cancel,
+                say,
+                warn: (message) => core_warning(logLine(message))
+            })
+            : '';
+        setOutput('comment-url', url);
     }
     catch (cause) {
         stopUndecided(`eval-gate could not finish: ${errorMessage(cause)}`);
@@ -33285,8 +33617,6 @@ async function run() {
         process.removeListener('exit', onExit);
         process.removeListener('uncaughtException', onFault);
         process.removeListener('unhandledRejection', onFault);
-        process.removeListener('SIGINT', onSignal);
-        process.removeListener('SIGTERM', onSignal);
     }
 }
 /** Reads the settings, resolves the commit and asks the service; `known` fills in as facts arrive. */
@@ -33302,7 +33632,9 @@ async function gate(event, known, say, signal) {
             throw cause;
         // A configuration problem: nothing is sent, and the step fails whatever fail-on-error says,
         // because a misconfigured gate would otherwise pass every commit without anyone noticing.
-        return { ...known, problem: { message: cause.message, hint: 'Fix the step\u2019s inputs; no request was sent.' } };
+        return {
+            facts: { ...known, problem: { message: cause.message, hint: 'Fix the step\u2019s inputs; no request was sent.' } }
+        };
     }
     const target = known.target;
     known.commitUrl = commitUrl(target.commitSha);
@@ -33314,9 +33646,10 @@ async function gate(event, known, say, signal) {
     known.requests = result.requests;
     known.waits = result.waits;
     if (result.kind === 'error') {
-        return { ...known, warnOnly: !settings.failOnError, problem: { message: result.message, hint: result.hint } };
+        const problem = { message: result.message, hint: result.hint };
+        return { facts: { ...known, warnOnly: !settings.failOnError, problem }, settings };
     }
-    return {
+    const facts = {
         ...known,
         outcome: result.verdict,
         items: result.items,
@@ -33325,6 +33658,7 @@ async function gate(event, known, say, signal) {
         notes: result.notes,
         warnOnly: result.verdict === 'blocked' && !settings.failOnBlocked
     };
+    return { facts, settings };
 }
 /**
  * Shows the report everywhere and sets the step's result. The exit code is settled first, from the

@@ -7,13 +7,15 @@
  */
 import { appendFileSync, readFileSync } from 'node:fs'
 import * as core from '@actions/core'
+import { cancelled } from './fail-closed.js'
 import { isForkPullRequest, ResolveError, resolveTarget, type EventContext } from './commit/resolve-target.js'
 import { buildReport, type Report, type ReportFacts } from './report/report.js'
 import { evaluateGate, sleep } from './service/gate-client.js'
-import { InputError, readSettings } from './settings/settings.js'
+import { InputError, readSettings, type Settings } from './settings/settings.js'
 import { annotateMetrics, headline, logMetrics, type Console } from './show/annotations.js'
 import { errorMessage, logLine, neutralize, quoted } from './show/log-text.js'
 import { renderMarkdown, SUMMARY_PLACE } from './show/markdown.js'
+import { commentOnPullRequest } from './show/comment/pull-request-comment.js'
 import { boundedMetricsJson, outputsOf } from './show/outputs.js'
 import { writeReportFile } from './show/report-file.js'
 import { redactor } from './untrusted/redact.js'
@@ -25,7 +27,9 @@ export async function run(): Promise<void> {
   // Masked before anything else runs, so no later line (even an error) can show the key.
   const rawKey = core.getInput('api-key')
   if (rawKey !== '') core.setSecret(rawKey)
-  const redact = redactor(rawKey.trim())
+  const token = core.getInput('github-token')
+  if (token !== '') core.setSecret(token)
+  const redact = redactor(rawKey.trim(), token)
   /** Every log line goes through here: the key removed, quoted pieces made inert, one line, no command. */
   const say = (message: string): void => core.info(logLine(redact(message)))
   const out: Console = { ...core, info: say }
@@ -52,16 +56,29 @@ export async function run(): Promise<void> {
     process.exit()
   }
   // On cancel or timeout-minutes the runner sends SIGINT, then SIGTERM: stop waiting and report.
-  const cancel = new AbortController()
-  const onSignal = (): void => cancel.abort()
+  // fail-closed.ts listens from the first moment; its signal says whether one came.
+  const cancel = cancelled.signal
   process.on('beforeExit', onBeforeExit)
   process.on('exit', onExit)
   process.on('uncaughtException', onFault)
   process.on('unhandledRejection', onFault)
-  process.once('SIGINT', onSignal)
-  process.once('SIGTERM', onSignal)
   try {
-    decide(await gate(event, known, say, cancel.signal))
+    const { facts, settings } = await gate(event, known, say, cancel)
+    const report = decide(facts)
+    // Only now, with the outcome settled: the comment may fail or time out, and changes nothing of it.
+    const url = settings
+      ? await commentOnPullRequest(report, {
+          mode: settings.prComment,
+          token: settings.githubToken,
+          eventName: event.eventName,
+          payload: event.payload,
+          env: process.env,
+          signal: cancel,
+          say,
+          warn: (message) => core.warning(logLine(message))
+        })
+      : ''
+    core.setOutput('comment-url', url)
   } catch (cause) {
     stopUndecided(`eval-gate could not finish: ${errorMessage(cause)}`)
   } finally {
@@ -69,8 +86,6 @@ export async function run(): Promise<void> {
     process.removeListener('exit', onExit)
     process.removeListener('uncaughtException', onFault)
     process.removeListener('unhandledRejection', onFault)
-    process.removeListener('SIGINT', onSignal)
-    process.removeListener('SIGTERM', onSignal)
   }
 }
 
@@ -80,8 +95,8 @@ async function gate(
   known: ReportFacts,
   say: (message: string) => void,
   signal: AbortSignal
-): Promise<ReportFacts> {
-  let settings
+): Promise<{ facts: ReportFacts; settings?: Settings }> {
+  let settings: Settings
   try {
     settings = readSettings((name) => core.getInput(name), { isForkPullRequest: isForkPullRequest(event) })
     known.projectId = settings.projectId
@@ -90,7 +105,9 @@ async function gate(
     if (!(cause instanceof InputError || cause instanceof ResolveError)) throw cause
     // A configuration problem: nothing is sent, and the step fails whatever fail-on-error says,
     // because a misconfigured gate would otherwise pass every commit without anyone noticing.
-    return { ...known, problem: { message: cause.message, hint: 'Fix the step\u2019s inputs; no request was sent.' } }
+    return {
+      facts: { ...known, problem: { message: cause.message, hint: 'Fix the step\u2019s inputs; no request was sent.' } }
+    }
   }
   const target = known.target
   known.commitUrl = commitUrl(target.commitSha)
@@ -105,9 +122,10 @@ async function gate(
   known.requests = result.requests
   known.waits = result.waits
   if (result.kind === 'error') {
-    return { ...known, warnOnly: !settings.failOnError, problem: { message: result.message, hint: result.hint } }
+    const problem = { message: result.message, hint: result.hint }
+    return { facts: { ...known, warnOnly: !settings.failOnError, problem }, settings }
   }
-  return {
+  const facts: ReportFacts = {
     ...known,
     outcome: result.verdict,
     items: result.items,
@@ -116,6 +134,7 @@ async function gate(
     notes: result.notes,
     warnOnly: result.verdict === 'blocked' && !settings.failOnBlocked
   }
+  return { facts, settings }
 }
 
 /**

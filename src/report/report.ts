@@ -120,7 +120,8 @@ function cleanAnswer(
 export function blockedCount(report: Pick<Report, 'items' | 'metrics'>): string {
   const count = report.items.length
   if (count === 0) return 'it named no metrics'
-  const compared = report.metrics.length === count && report.metrics.every((m) => m.comparison !== undefined)
+  // Read from the rows that are shown: each blocked metric that has a score and a threshold failed it.
+  const compared = report.metrics.length > 0 && report.metrics.every((m) => m.comparison !== undefined)
   const s = count === 1 ? '' : 's'
   return compared
     ? `${count} metric${s} failed ${count === 1 ? 'its threshold' : 'their thresholds'}`

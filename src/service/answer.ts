@@ -9,66 +9,99 @@ export type Answer =
    * `items` are the blocked metrics exactly as sent, `answer` the whole answer as parsed; `notes` say
    * what about the answer could not be used.
    */
-  | { kind: 'verdict'; verdict: 'pass' | 'blocked'; items: unknown[]; notes: string[]; answer: Record<string, unknown> }
+  | {
+      kind: 'verdict'
+      verdict: 'pass' | 'blocked'
+      items: unknown[]
+      notes: string[]
+      answer: Record<string, unknown>
+      /** The JSON text `answer` was parsed from; absent when the verdict was read from text that is not JSON. */
+      text?: string
+    }
   | { kind: 'invalid'; problem: string }
 
 /** Puts a piece of the service's text into a sentence; the client's version removes the key before it cuts. */
 export type Quote = (text: string, max: number) => string
 const quoteAsJson: Quote = (text, max) => JSON.stringify(clip(text, max))
 
+/**
+ * Text that still says blocked, read from the raw answer when it cannot be read whole: a verdict key (any
+ * case) whose value, or first list item, is a string that mentions "blocked". A body that is cut short,
+ * too large, trailed by junk or that repeats its keys is then still a block, never an error that
+ * `fail-on-error: false` would let through.
+ */
+const SAYS_BLOCKED = /"verdict"\s*:\s*\[?\s*"[^"]*blocked/i
+
+/** A byte-order mark before the JSON: not JSON, but no reason to refuse an answer. */
+const withoutBom = (body: string): string => (body.charCodeAt(0) === 0xfeff ? body.slice(1) : body)
+
 /** Reads the body of a 2xx answer of `POST /gates/evaluate`. */
-export function interpretAnswer(body: string, quote: Quote = quoteAsJson): Answer {
+export function interpretAnswer(raw: string, quote: Quote = quoteAsJson): Answer {
+  const body = withoutBom(raw)
+  const invalid = (problem: string): Answer =>
+    blockedInText(body, `the answer could not be used: ${problem}`, quote) ?? { kind: 'invalid', problem }
   let parsed: unknown
   try {
     parsed = JSON.parse(body)
   } catch {
-    return { kind: 'invalid', problem: `the answer is not JSON (${describeBody(body, quote)})` }
+    return invalid(`the answer is not JSON (${describeBody(body, quote)})`)
   }
-  if (!isRecord(parsed)) {
-    return { kind: 'invalid', problem: `the answer is JSON but not an object (${describeBody(body, quote)})` }
-  }
+  if (!isRecord(parsed)) return invalid(`the answer is JSON but not an object (${describeBody(body, quote)})`)
   // The verdict is read first, as the API says.
   const verdict = parsed.verdict
-  if (saysBlocked(verdict)) return readBlocked(parsed, quote)
+  if (saysBlocked(verdict)) return readBlocked(parsed, body, quote)
   if (verdict !== 'pass') {
     const text = typeof verdict === 'string' ? verdict : (JSON.stringify(verdict) ?? '')
     const shown = verdict === undefined ? 'no verdict field' : `verdict ${quote(text, 80)}`
-    return { kind: 'invalid', problem: `the answer has ${shown}; expected "pass" or "blocked"` }
+    return invalid(`the answer has ${shown}; expected "pass" or "blocked"`)
   }
   const list = parsed.blocked_metrics
   if (list !== undefined && list !== null && !Array.isArray(list)) {
-    return { kind: 'invalid', problem: `the verdict is "pass" but blocked_metrics is ${typeName(list)}, not a list` }
+    return invalid(`the verdict is "pass" but blocked_metrics is ${typeName(list)}, not a list`)
   }
   if (Array.isArray(list) && list.length > 0) {
     // A pass that names blocking metrics contradicts itself; trusting either half could be wrong.
-    return {
-      kind: 'invalid',
-      problem: `the verdict is "pass" but blocked_metrics lists ${list.length} metric(s); the answer contradicts itself`
-    }
+    return invalid(
+      `the verdict is "pass" but blocked_metrics lists ${list.length} metric(s); the answer contradicts itself`
+    )
   }
-  // JSON.parse keeps the last of repeated keys: `{"verdict":"blocked","verdict":"pass"}` must not pass.
-  const verdictKeys = topLevelKeys(body).filter((key) => key === 'verdict').length
-  if (verdictKeys !== 1) {
-    return { kind: 'invalid', problem: `the answer names its verdict ${verdictKeys} times; it is ambiguous` }
-  }
-  return { kind: 'verdict', verdict: 'pass', items: [], notes: [], answer: parsed }
+  // JSON.parse keeps the last of repeated keys, so `{"verdict":"blocked","verdict":"pass"}` reads as a
+  // pass; a key in another case (`"Blocked_Metrics"`) may be what another reader takes. Neither passes.
+  const keys = topLevelKeys(body)
+  const repeated = keys.find((key, i) => keys.indexOf(key) !== i)
+  if (repeated !== undefined) return invalid(`the answer gives ${quote(repeated, 40)} more than once; it is ambiguous`)
+  const lookalike = keys.find(
+    (key) => /^(?:verdict|blocked_metrics)$/i.test(key) && key !== 'verdict' && key !== 'blocked_metrics'
+  )
+  if (lookalike !== undefined) return invalid(`the answer also has a key ${quote(lookalike, 40)}; it is ambiguous`)
+  return { kind: 'verdict', verdict: 'pass', items: [], notes: [], answer: parsed, text: body }
 }
 
 /**
- * For an answer that is not a 2xx (a refusal, or the last of a run of failures): a body that still says
- * `blocked` is a block, never an error that `fail-on-error: false` would let through.
+ * For an answer that is not a 2xx (a refusal, or the last of a run of failures), or one too large to
+ * read: a body that still says `blocked` is a block.
  */
-export function blockedInErrorBody(body: string, status: number, quote: Quote = quoteAsJson): Answer | undefined {
+export function blockedInErrorBody(raw: string, why: string, quote: Quote = quoteAsJson): Answer | undefined {
+  const body = withoutBom(raw)
   let parsed: unknown
   try {
     parsed = JSON.parse(body)
   } catch {
-    return undefined
+    return blockedInText(body, why, quote)
   }
-  if (!isRecord(parsed) || !saysBlocked(parsed.verdict)) return undefined
-  const answer = readBlocked(parsed, quote)
-  if (answer.kind === 'verdict') answer.notes.unshift(`The service answered HTTP ${status}, but its body says blocked.`)
+  if (!isRecord(parsed) || !saysBlocked(parsed.verdict)) return blockedInText(body, why, quote)
+  const answer = readBlocked(parsed, body, quote)
+  if (answer.kind === 'verdict') answer.notes.unshift(`${why}, but its body says blocked.`)
   return answer
+}
+
+/** A block read from raw text alone: no metric can be shown, but the commit does not pass. */
+function blockedInText(body: string, why: string, quote: Quote): Answer | undefined {
+  if (!SAYS_BLOCKED.test(body)) return undefined
+  const notes = [
+    `${why.replace(/[.]$/, '')}; its text still says blocked (${describeBody(body, quote)}), so it is read as blocked.`
+  ]
+  return { kind: 'verdict', verdict: 'blocked', items: [], notes, answer: {} }
 }
 
 /** `blocked` in any case and with blanks around it still blocks: a near miss must never read as a pass. */
@@ -76,12 +109,12 @@ function saysBlocked(verdict: unknown): boolean {
   return typeof verdict === 'string' && verdict.trim().toLowerCase() === 'blocked'
 }
 
-function readBlocked(answer: Record<string, unknown>, quote: Quote): Answer {
+function readBlocked(answer: Record<string, unknown>, text: string, quote: Quote): Answer {
   const notes: string[] = []
   const verdict = answer.verdict as string
   const list = answer.blocked_metrics
   if (verdict !== 'blocked') notes.push(`The verdict was written ${quote(verdict, 40)}; read as blocked.`)
-  const blocked = (items: unknown[]): Answer => ({ kind: 'verdict', verdict: 'blocked', items, notes, answer })
+  const blocked = (items: unknown[]): Answer => ({ kind: 'verdict', verdict: 'blocked', items, notes, answer, text })
   if (list === undefined || list === null) return blocked([])
   if (Array.isArray(list)) return blocked(list)
   notes.push(`blocked_metrics was ${typeName(list)}, not a list, so no metric can be shown.`)
@@ -104,8 +137,9 @@ export function topLevelKeys(json: string): string[] {
     if (c === '"') {
       let end = i + 1
       while (end < json.length && json[end] !== '"') end += json[end] === '\\' ? 2 : 1
-      if (depth === 1 && /^\s*:/.test(json.slice(end + 1, end + 64)))
-        keys.push(JSON.parse(json.slice(i, end + 1)) as string)
+      let next = end + 1
+      while (next < json.length && /\s/.test(json[next])) next++
+      if (depth === 1 && json[next] === ':') keys.push(JSON.parse(json.slice(i, end + 1)) as string)
       i = end
     } else if (c === '{' || c === '[') depth++
     else if (c === '}' || c === ']') depth--

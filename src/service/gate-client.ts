@@ -40,9 +40,9 @@ export type GateResult =
       verdict: 'pass' | 'blocked'
       items: unknown[]
       notes: string[]
-      /** The whole answer as parsed, and its text: both still as sent, key and all. */
+      /** The whole answer as parsed, and the JSON text it came from: both still as sent, key and all. */
       answer: Record<string, unknown>
-      answerText: string
+      answerText?: string
     } & Exchange)
   | ({ kind: 'error'; message: string; hint: string } & Exchange)
 
@@ -123,21 +123,21 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
   let lastProblem = ''
   let lastHint = HINTS.server
   /** The body of the last answer that was not a verdict: if it still says blocked, the result is a block. */
-  let lastFailure: { body: string; status: number } | undefined
+  let lastFailure: { body: string; why: string } | undefined
 
   // The items are returned as sent: the report removes the key from them, once, with everything else.
-  const verdict = (answer: Extract<Answer, { kind: 'verdict' }>, answerText: string): GateResult => ({
+  const verdict = (answer: Extract<Answer, { kind: 'verdict' }>): GateResult => ({
     kind: 'verdict',
     verdict: answer.verdict,
     items: answer.items,
     notes: answer.notes.map(redact),
     answer: answer.answer,
-    answerText,
+    answerText: answer.text,
     ...exchange
   })
   const error = (message: string, hint: string): GateResult => {
-    const blocked = lastFailure && blockedInErrorBody(lastFailure.body, lastFailure.status, theirs)
-    if (blocked?.kind === 'verdict') return verdict(blocked, lastFailure!.body)
+    const blocked = lastFailure && blockedInErrorBody(lastFailure.body, lastFailure.why, theirs)
+    if (blocked?.kind === 'verdict') return verdict(blocked)
     return { kind: 'error', message: redact(message), hint, ...exchange }
   }
   const outOfTime = (): GateResult =>
@@ -177,8 +177,10 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
         })
       } catch (cause) {
         if (stop.aborted || deps.now() >= deadline) return outOfTime()
-        if (cause instanceof BodyTooLargeError)
+        if (cause instanceof BodyTooLargeError) {
+          lastFailure = { body: cause.head, why: `The answer was larger than ${cause.limit} bytes` }
           return error(`The service's answer was too large: ${cause.message}.`, HINTS.invalid)
+        }
         const code = errorCode(cause)
         if (TLS_CODES.test(code)) return error(`Could not connect securely: ${describeNetworkError(cause)}.`, HINTS.tls)
         const timedOut = cause instanceof AbortedError && perRequest?.signal.aborted === true
@@ -201,9 +203,9 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
       if (status >= 200 && status < 300) {
         const read = interpretAnswer(answer.body, theirs)
         if (read.kind === 'invalid') return error(`The service answered ${status}, but ${read.problem}.`, HINTS.invalid)
-        return verdict(read, answer.body)
+        return verdict(read)
       }
-      lastFailure = { body: answer.body, status }
+      lastFailure = { body: answer.body, why: `The service answered HTTP ${status}` }
       if (status === 429) {
         const reset = header(answer, 'x-ratelimit-reset')
         const wait = rateLimitWait(

@@ -31,7 +31,11 @@ export interface PostOptions {
 }
 
 export class BodyTooLargeError extends Error {
-  constructor(readonly limit: number) {
+  constructor(
+    readonly limit: number,
+    /** The answer's first bytes, as text: enough to see whether it says blocked. */
+    readonly head: string
+  ) {
     super(`the answer is larger than ${limit} bytes`)
     this.name = 'BodyTooLargeError'
   }
@@ -78,7 +82,12 @@ export function postJson(url: string, payload: string, options: PostOptions): Pr
       let size = 0
       response.on('data', (chunk: Buffer) => {
         size += chunk.length
-        if (size > options.maxBodyBytes) return fail(new BodyTooLargeError(options.maxBodyBytes))
+        if (size > options.maxBodyBytes) {
+          const head = Buffer.concat(chunks)
+            .subarray(0, 64 * 1024)
+            .toString('utf8')
+          return fail(new BodyTooLargeError(options.maxBodyBytes, head))
+        }
         chunks.push(chunk)
       })
       response.on('end', () =>

@@ -23,9 +23,16 @@ export interface Settings {
   failOnError: boolean
   /** The budget for the whole check, rate-limit waits included. */
   timeoutMs: number
+  /** When to write the pull-request comment: on blocked and error (and to update one), always, or never. */
+  prComment: CommentMode
+  /** The token for the comment (`github-token`); '' when there is none. */
+  githubToken: string
   /** Things worth saying that do not stop the action (for example plain http to a remote host). */
   warnings: string[]
 }
+
+export type CommentMode = 'failures' | 'always' | 'off'
+const COMMENT_MODES: readonly CommentMode[] = ['failures', 'always', 'off']
 
 /** A problem with one input. The message names the input and never contains the API key. */
 export class InputError extends Error {
@@ -78,6 +85,8 @@ export function readSettings(read: InputReader, context: SettingsContext): Setti
     failOnBlocked: readBoolean(read, 'fail-on-blocked', true),
     failOnError: readBoolean(read, 'fail-on-error', true),
     timeoutMs: readTimeout(read),
+    prComment: readCommentMode(read),
+    githubToken: read('github-token').trim(),
     warnings
   }
 }
@@ -152,7 +161,9 @@ function readBaseUrl(read: InputReader, warnings: string[]): string {
 }
 
 function readBranch(read: InputReader): string | undefined {
-  const branch = optional(read('branch'))?.replace(/^refs\/heads\//, '')
+  const given = optional(read('branch'))
+  const branch = given?.replace(/^refs\/heads\//, '')
+  if (given !== undefined && branch === '') throw new InputError('branch', `names no branch (got ${quote(given)}).`)
   if (branch !== undefined && /[\u0000-\u001f\u007f]/.test(branch)) {
     throw new InputError('branch', `must not contain control characters (got ${quote(branch)}).`)
   }
@@ -179,6 +190,16 @@ function readTimeout(read: InputReader): number {
     )
   }
   return Math.round(seconds * 1000)
+}
+
+function readCommentMode(read: InputReader): CommentMode {
+  const value = read('pr-comment').trim().toLowerCase()
+  if (value === '') return 'failures'
+  const mode = COMMENT_MODES.find((m) => m === value)
+  if (mode === undefined) {
+    throw new InputError('pr-comment', `must be one of ${COMMENT_MODES.join(', ')}, got ${quote(value)}.`)
+  }
+  return mode
 }
 
 function optional(value: string): string | undefined {

@@ -21,7 +21,6 @@ export function quoted(text: string, max = 200): string {
   return JSON.stringify(clipText(text, max))
 }
 
-const ZERO_WIDTH_SPACE = '\u200b'
 const JSON_STRING = /"(?:[^"\\]|\\.)*"/g
 
 /** A line for the log: one line, no command, and no matcher-shaped text inside quoted pieces. */
@@ -29,13 +28,16 @@ export function logLine(text: string): string {
   return neutralize(showHidden(text).replace(JSON_STRING, (s) => s.replace(/:/g, '\\u003a').replace(/#/g, '\\u0023')))
 }
 
-/** For text on a workflow command or a log line: no line breaks, and no `::` or `##[` that could start a command. */
+/**
+ * For text on a workflow command or a log line: one line, not starting with `::` (the runner trims
+ * white space first), and no `##[` anywhere. The marks that break them are visible backslashes.
+ */
 export function neutralize(text: string): string {
   return text
     .replace(
       /[\u0000-\u0008\u000a-\u001f\u007f\u0085\u2028\u2029]/g,
       (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
     )
-    .replace(/::/g, `:${ZERO_WIDTH_SPACE}:`)
-    .replace(/##\[/g, `##${ZERO_WIDTH_SPACE}[`)
+    .replace(/^(\s*)::/, '$1\\::')
+    .replace(/##\[/g, '##\\[')
 }

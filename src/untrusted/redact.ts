@@ -2,8 +2,9 @@
  * Removing the API key from text the action did not write (the service's answers, the event) before
  * that text is clipped, escaped or shown anywhere. The runner masks the key in the log too, but only in
  * the forms it knows: an escaped form, or a piece of the key left by cutting text short, gets through.
- * So any run of text that is made of pieces of the key at least PIECE characters long goes, not only
- * the whole key.
+ * So any run of text that is made of pieces of the key at least PIECE characters long goes, in any
+ * case and after decoding `\uXXXX`, `\xXX` and `%XX` escapes, not only the whole key. (A service that
+ * set out to hide the key in some other encoding could still do so; these are the ways an echo is shown.)
  */
 
 /** Pieces shorter than this are too common to mean the key (and a key's public prefix is about this long). */
@@ -20,36 +21,47 @@ export interface Redact {
   mayHide(json: string): boolean
 }
 
-/** A redactor for one secret; with no secret it returns text as it is. */
-export function redactor(secret: string): Redact {
-  if (secret === '') return Object.assign((text: string) => text, { mayHide: () => false })
-  const size = Math.min(PIECE, secret.length)
+/** A redactor for some secrets (the API key, the GitHub token); with none it returns text as it is. */
+export function redactor(...secrets: string[]): Redact {
+  const given = secrets.filter((secret) => secret !== '')
+  if (given.length === 0) return Object.assign((text: string) => text, { mayHide: () => false })
+  const size = Math.min(PIECE, ...given.map((secret) => secret.length))
   const pieces = new Set<string>()
-  for (let i = 0; i + size <= secret.length; i++) pieces.add(secret.slice(i, i + size))
+  for (const secret of given) {
+    for (let i = 0; i + size <= secret.length; i++) pieces.add(secret.slice(i, i + size).toLowerCase())
+  }
   const escaped = [...pieces].map((piece) => piece.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'))
-  // Finds whether any piece occurs at all; the rare text that holds one is then cut precisely.
-  const any = new RegExp(escaped.join('|'))
-  const redact = (text: string): string => {
-    if (text.length < size || !any.test(text)) return text
+  // Finds whether any piece occurs at all, in any case; the rare text that holds one is then cut precisely.
+  const any = new RegExp(escaped.join('|'), 'i')
+  const redact = (raw: string): string => {
+    // An escaped key (`\u0065gk…`, `%65gk…`) is still the key to whoever decodes it.
+    const text = ESCAPE.test(raw) ? unescape(raw) : raw
+    if (text.length < size || !any.test(text)) return raw
+    const lower = text.replace(/[A-Z]/g, (c) => c.toLowerCase())
     const covered = new Uint8Array(text.length)
     for (let i = 0; i + size <= text.length; i++) {
-      if (pieces.has(text.slice(i, i + size))) covered.fill(1, i, i + size)
+      if (pieces.has(lower.slice(i, i + size))) covered.fill(1, i, i + size)
     }
     let out = ''
     for (let i = 0; i < text.length;) {
-      if (!covered[i]) {
-        const end = covered.indexOf(1, i)
-        out += text.slice(i, end < 0 ? text.length : end)
-        i = end < 0 ? text.length : end
-      } else {
-        const end = covered.indexOf(0, i)
-        out += REDACTED
-        i = end < 0 ? text.length : end
-      }
+      const end = covered.indexOf(covered[i] ? 0 : 1, i)
+      const stop = end < 0 ? text.length : end
+      out += covered[i] ? REDACTED : text.slice(i, stop)
+      i = stop
     }
     return out
   }
-  return Object.assign(redact, { mayHide: (json: string) => json.includes('\\') || any.test(json) })
+  const mayHide = (json: string): boolean => json.includes('\\') || json.includes('%') || any.test(json)
+  return Object.assign(redact, { mayHide })
+}
+
+const ESCAPE = /\\u[0-9a-f]{4}|\\x[0-9a-f]{2}|%[0-9a-f]{2}/i
+
+/** Decodes `\uXXXX`, `\xXX` and `%XX` escapes, one character each, wherever they stand. */
+function unescape(text: string): string {
+  return text.replace(/\\u([0-9a-f]{4})|\\x([0-9a-f]{2})|%([0-9a-f]{2})/gi, (_, u?: string, x?: string, p?: string) =>
+    String.fromCharCode(parseInt(u ?? x ?? p!, 16))
+  )
 }
 
 /** How deep a service's item may nest before the rest of it is replaced by a note. */

@@ -1,0 +1,73 @@
+import { describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
+import { REDACTED, redactor, redactValue, TOO_DEEP } from '../src/untrusted/redact.js'
+
+const KEY = 'egk_live_Zq8Xv3Lp9Tn2Wr6Ys4Uk'
+const redact = redactor(KEY)
+
+describe('redactor', () => {
+  it.each([
+    ['the whole key', `key=${KEY}.`, `key=${REDACTED}.`],
+    ['a piece of it', `cut ${KEY.slice(5, 15)}`, `cut ${REDACTED}`],
+    ['two pieces run together', `${KEY.slice(0, 9)}${KEY.slice(12, 22)}`, REDACTED],
+    ['another case', KEY.toUpperCase(), REDACTED],
+    ['\\u escapes', [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''), REDACTED],
+    ['% escapes', encodeURIComponent(KEY).replace(/[a-z]/g, (c) => `%${c.charCodeAt(0).toString(16)}`), REDACTED]
+  ])('removes %s', (_, text, expected) => {
+    expect(redact(text)).toBe(expected)
+  })
+
+  it('leaves short pieces and other text alone, escapes included', () => {
+    expect(redact('egk_liv and 11% of %zz')).toBe('egk_liv and 11% of %zz')
+    expect(redact('caf\\u00e9')).toBe('caf\\u00e9')
+  })
+
+  it('removes every secret it is given, and nothing without one', () => {
+    const both = redactor(KEY, 'ghs_0123456789abcdefghij')
+    expect(both(`${KEY} ghs_0123456789abcdefghij`)).toBe(`${REDACTED} ${REDACTED}`)
+    expect(redactor('')(KEY)).toBe(KEY)
+  })
+
+  it('never leaves 8 characters of the key in a row, wherever they stand', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.nat(KEY.length - 8), fc.integer({ min: 8, max: 30 }), fc.string(), (a, at, n, b) => {
+        const out = redact(`${a}${KEY.slice(at, at + n)}${b}`)
+        for (let i = 0; i + 8 <= KEY.length; i++)
+          expect(out.toLowerCase()).not.toContain(KEY.slice(i, i + 8).toLowerCase())
+      })
+    )
+  })
+
+  it('says whether a JSON text may hide the key', () => {
+    expect(redact.mayHide('{"verdict":"blocked","blocked_metrics":[{"name":"a"}]}')).toBe(false)
+    expect(redact.mayHide(`{"name":"${KEY.slice(3, 12)}"}`)).toBe(true)
+    expect(redact.mayHide('{"name":"\\u0065"}')).toBe(true)
+    expect(redact.mayHide('{"name":"%65"}')).toBe(true)
+  })
+})
+
+describe('redactValue', () => {
+  it('cleans keys and values at any depth and copies only what changed', () => {
+    const clean = { a: 1, b: ['x'] }
+    const value = [clean, { name: KEY, [KEY]: { deeper: [`x${KEY}`] } }]
+    const { value: out, cut } = redactValue(value, redact)
+    expect(cut).toBe(false)
+    expect(out).toEqual([clean, { name: REDACTED, [REDACTED]: { deeper: [`x${REDACTED}`] } }])
+    expect((out as unknown[])[0]).toBe(clean)
+    expect(redactValue(clean, redact).value).toBe(clean)
+  })
+
+  it('keeps a __proto__ key as data', () => {
+    const value = JSON.parse(`{"__proto__":{"x":1},"name":"${KEY}"}`) as Record<string, unknown>
+    const out = redactValue(value, redact).value as Record<string, unknown>
+    expect(Object.keys(out)).toEqual(['__proto__', 'name'])
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype)
+  })
+
+  it('cuts what nests too deeply to write out', () => {
+    const deep = JSON.parse(`${'['.repeat(5_000)}${']'.repeat(5_000)}`) as unknown
+    const { value, cut } = redactValue(deep, redact)
+    expect(cut).toBe(true)
+    expect(JSON.stringify(value)).toContain(TOO_DEEP)
+  })
+})
