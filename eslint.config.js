@@ -18,7 +18,7 @@ export default tseslint.config(
     rules: { 'no-control-regex': 'off' }
   },
   {
-    files: ['**/*.mjs', '**/*.js'],
+    files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
     languageOptions: { globals: globals.node }
   },
   {

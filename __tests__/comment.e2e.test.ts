@@ -172,7 +172,7 @@ describe('the pull-request comment', () => {
     const [comment] = ours(gh)
     expect(Array.from(comment.body).length).toBeLessThanOrEqual(MAX_COMMENT_CHARS)
     expect(comment.body).toMatch(
-      /_Showing 100 of 30000 blocked metrics; the job summary lists up to 500 and the `report-file`/
+      /_Showing 100 of 30000 blocked metrics; the job summary lists up to 200 and the `report-file`/
     )
     expect(comment.body).toContain('30000 metrics failed their thresholds')
   })

@@ -127,11 +127,11 @@ describe('renderMarkdown', () => {
     )
   })
 
-  it('sheds whole rows past 500, and says how many it shows of how many', () => {
+  it('sheds whole rows past 200, and says how many it shows of how many', () => {
     const items = Array.from({ length: 30_000 }, (_, i) => ({ name: `metric-${i}`, score: 0.1, threshold: 0.9 }))
     const md = summary({ items })
-    expect(metricRows(md)).toHaveLength(500)
-    expect(md).toContain('_Showing 500 of 30000 blocked metrics; the file named by the `report-file` output')
+    expect(metricRows(md)).toHaveLength(200)
+    expect(md).toContain('_Showing 200 of 30000 blocked metrics; the file named by the `report-file` output')
   })
 
   it('keeps a comment under 65,536 characters with the marker and footer, shedding rows', () => {
@@ -143,7 +143,7 @@ describe('renderMarkdown', () => {
     expect(md.trimEnd().endsWith('footer')).toBe(true)
     const shown = metricRows(md).length
     expect(shown).toBeGreaterThan(10)
-    expect(md).toContain(`_Showing ${shown} of 30000 blocked metrics; the job summary lists up to 500`)
+    expect(md).toContain(`_Showing ${shown} of 30000 blocked metrics; the job summary lists up to 200`)
   })
 
   it('stays under the 1 MiB cap with huge hostile metrics', () => {

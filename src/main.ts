@@ -32,7 +32,11 @@ export async function run(): Promise<void> {
   const redact = redactor(rawKey.trim(), token)
   /** Every log line goes through here: the key removed, quoted pieces made inert, one line, no command. */
   const say = (message: string): void => core.info(logLine(redact(message)))
-  const out: Console = { ...core, info: say }
+  const out: Console = {
+    ...core,
+    info: say,
+    infoLines: (lines) => core.info(lines.map((l) => logLine(redact(l))).join('\n'))
+  }
 
   const event = readEvent()
   /** What is known so far, so that a run stopped at any point still reports what it had. */
@@ -131,6 +135,7 @@ async function gate(
     items: result.items,
     answer: result.answer,
     answerText: result.answerText,
+    answerBytes: result.answerBytes,
     notes: result.notes,
     warnOnly: result.verdict === 'blocked' && !settings.failOnBlocked
   }
@@ -147,7 +152,9 @@ function show(report: Report, out: Console): Report {
 
   let reportFile = ''
   try {
-    reportFile = writeReportFile(report, process.env)
+    reportFile = writeReportFile(report, process.env, (cause) =>
+      core.warning(`Could not write all of the report file: ${errorMessage(cause)}`)
+    )
   } catch (cause) {
     core.warning(`Could not write the report file: ${errorMessage(cause)}`)
   }

@@ -11,8 +11,11 @@ import { readMetric, type Metric } from './metric.js'
 
 export type Outcome = 'pass' | 'blocked' | 'error'
 
-/** The most rows any place shows (the job summary); only these items are read into `metrics`. */
-export const MAX_SHOWN_METRICS = 500
+/**
+ * The most rows any place shows (the job summary); only these items are read into `metrics`. More than
+ * this is no longer read at a glance: the report file holds the rest.
+ */
+export const MAX_SHOWN_METRICS = 200
 
 export interface Report {
   outcome: Outcome
@@ -27,8 +30,11 @@ export interface Report {
   items: unknown[]
   /** The first MAX_SHOWN_METRICS items, read for display. */
   metrics: Metric[]
-  /** The service's whole answer as JSON text, key removed, for the report file; null without a verdict. */
-  answerJson: string | null
+  /**
+   * The service's whole answer as JSON, key removed, for the report file (its bytes as they arrived when
+   * nothing had to be removed); null without a verdict.
+   */
+  answerJson: string | Buffer | null
   /** What about the answer could not be used or shown. */
   notes: string[]
   /** For the error outcome: what went wrong and what to do about it. */
@@ -50,6 +56,7 @@ export interface ReportFacts {
   /** The answer as parsed and as it arrived (for a verdict). */
   answer?: Record<string, unknown>
   answerText?: string
+  answerBytes?: Buffer
   notes?: string[]
   problem?: { message: string; hint?: string }
   requests?: number
@@ -101,10 +108,10 @@ export function buildReport(facts: ReportFacts, redact: Redact, now = Date.now()
 function cleanAnswer(
   facts: ReportFacts,
   redact: Redact
-): { items: unknown[]; answerJson: string | null; cut: boolean } {
+): { items: unknown[]; answerJson: string | Buffer | null; cut: boolean } {
   const items = facts.items ?? []
   if (facts.answerText !== undefined && !redact.mayHide(facts.answerText)) {
-    return { items, answerJson: facts.answerText.trim(), cut: false }
+    return { items, answerJson: facts.answerBytes ?? facts.answerText, cut: false }
   }
   const cleanItems = redactValue(items, redact)
   if (facts.answer === undefined) return { items: cleanItems.value as unknown[], answerJson: null, cut: cleanItems.cut }

@@ -43,6 +43,8 @@ export type GateResult =
       /** The whole answer as parsed, and the JSON text it came from: both still as sent, key and all. */
       answer: Record<string, unknown>
       answerText?: string
+      /** The same text as it arrived, when it is exactly the body's bytes. */
+      answerBytes?: Buffer
     } & Exchange)
   | ({ kind: 'error'; message: string; hint: string } & Exchange)
 
@@ -126,13 +128,14 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
   let lastFailure: { body: string; why: string } | undefined
 
   // The items are returned as sent: the report removes the key from them, once, with everything else.
-  const verdict = (answer: Extract<Answer, { kind: 'verdict' }>): GateResult => ({
+  const verdict = (answer: Extract<Answer, { kind: 'verdict' }>, answerBytes?: Buffer): GateResult => ({
     kind: 'verdict',
     verdict: answer.verdict,
     items: answer.items,
     notes: answer.notes.map(redact),
     answer: answer.answer,
     answerText: answer.text,
+    answerBytes,
     ...exchange
   })
   const error = (message: string, hint: string): GateResult => {
@@ -203,7 +206,7 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
       if (status >= 200 && status < 300) {
         const read = interpretAnswer(answer.body, theirs)
         if (read.kind === 'invalid') return error(`The service answered ${status}, but ${read.problem}.`, HINTS.invalid)
-        return verdict(read)
+        return verdict(read, read.text === answer.body ? answer.bytes : undefined)
       }
       lastFailure = { body: answer.body, why: `The service answered HTTP ${status}` }
       if (status === 429) {

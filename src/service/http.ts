@@ -8,19 +8,22 @@
  * Node: an abort settles the promise at once and then tears the request down, and a request that
  * closes without an answer settles too.
  *
- * `@actions/http-client` chooses the agent, so `https_proxy`/`http_proxy`/`no_proxy` work as in every
- * other action; the request itself is made here because http-client's own `request()` cannot be
- * aborted and follows redirects with the Authorization header still attached when the header is set
- * anywhere but per request.
+ * `https_proxy`/`http_proxy`/`no_proxy` are read by `@actions/http-client`'s own rules, and when they
+ * send a request through a proxy, http-client chooses the agent (a CONNECT tunnel), as in every other
+ * action. The request itself is made here because http-client's own `request()` cannot be aborted and
+ * follows redirects with the Authorization header still attached when the header is set anywhere but
+ * per request. http-client (with the tunnel and undici it imports) and TLS are loaded only when a
+ * request needs them: a run that needs neither does not pay for them at start-up.
  */
 import * as http from 'node:http'
-import * as https from 'node:https'
-import { HttpClient } from '@actions/http-client'
+import { getProxyUrl } from '@actions/http-client/lib/proxy'
 
 export interface HttpAnswer {
   status: number
   headers: http.IncomingHttpHeaders
   body: string
+  /** The body as it arrived, for writing it out again without encoding it anew. */
+  bytes: Buffer
 }
 
 export interface PostOptions {
@@ -49,17 +52,22 @@ export class AbortedError extends Error {
   }
 }
 
-let agents: HttpClient | undefined
+/** The agent for a URL: http-client's proxy agent when a proxy applies, else a fresh one with no keep-alive. */
+async function agentFor(url: URL): Promise<http.Agent | false> {
+  if (getProxyUrl(url) === undefined) return false
+  const { HttpClient } = await import('@actions/http-client')
+  return new HttpClient().getAgent(url.href)
+}
 
-export function postJson(url: string, payload: string, options: PostOptions): Promise<HttpAnswer> {
+export async function postJson(url: string, payload: string, options: PostOptions): Promise<HttpAnswer> {
   const target = new URL(url)
-  const transport = target.protocol === 'https:' ? https : http
+  const transport = target.protocol === 'https:' ? process.getBuiltinModule('node:https') : http
+  const agent = await agentFor(target)
   return new Promise<HttpAnswer>((resolve, reject) => {
     if (options.signal.aborted) return reject(new AbortedError())
-    agents ??= new HttpClient()
     const request = transport.request(target, {
       method: 'POST',
-      agent: agents.getAgent(url),
+      agent,
       headers: { ...options.headers, 'Content-Length': String(Buffer.byteLength(payload)) }
     })
     let settled = false
@@ -91,13 +99,10 @@ export function postJson(url: string, payload: string, options: PostOptions): Pr
         chunks.push(chunk)
       })
       response.on('end', () =>
-        settle(() =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString('utf8')
-          })
-        )
+        settle(() => {
+          const bytes = Buffer.concat(chunks)
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: bytes.toString('utf8'), bytes })
+        })
       )
       // A connection that dies mid-body may end in 'error', 'aborted' or only in 'close'.
       response.on('error', fail)

@@ -12,6 +12,8 @@ import { quoted } from './log-text.js'
 /** The part of `@actions/core` this needs, so tests can hand in a recorder. `info` makes its line safe for the log. */
 export interface Console {
   info(message: string): void
+  /** Several lines in one write: the log reads them as lines, and a pipe is written to once. */
+  infoLines(lines: string[]): void
   warning(message: string, properties?: { title?: string }): void
   error(message: string, properties?: { title?: string }): void
 }
@@ -48,7 +50,8 @@ export function annotateMetrics(report: Report, out: Console): void {
 }
 
 export function logMetrics(report: Report, out: Console): void {
-  for (const metric of report.metrics.slice(0, LOG_ROWS)) out.info(`  blocked: ${describeMetric(metric, quoted)}`)
-  if (report.items.length > LOG_ROWS) out.info(`  …and ${report.items.length - LOG_ROWS} more.`)
-  for (const note of report.notes) out.info(`  note: ${quoted(note, 300)}`)
+  const lines = report.metrics.slice(0, LOG_ROWS).map((metric) => `  blocked: ${describeMetric(metric, quoted)}`)
+  if (report.items.length > LOG_ROWS) lines.push(`  …and ${report.items.length - LOG_ROWS} more.`)
+  for (const note of report.notes) lines.push(`  note: ${quoted(note, 300)}`)
+  if (lines.length > 0) out.infoLines(lines)
 }

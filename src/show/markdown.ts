@@ -9,7 +9,7 @@
  * Markdown, no entities (so a masked secret cannot come back through `&#95;`), no autolinked URLs,
  * no @mentions, no #references. Hidden and reordering characters are shown as `\uXXXX`.
  */
-import { blockedCount, NEXT_STEPS_BLOCKED, type Report } from '../report/report.js'
+import { blockedCount, MAX_SHOWN_METRICS, NEXT_STEPS_BLOCKED, type Report } from '../report/report.js'
 import { marginText, relationText, scoreBar, type Metric } from '../report/metric.js'
 import { clipText, showHidden } from '../untrusted/visible.js'
 
@@ -34,7 +34,7 @@ export const COMMENT_BUDGET_CHARS = 65_000
 export const SUMMARY_PLACE: Place = {
   budget: SUMMARY_BUDGET_BYTES,
   measure: (text) => Buffer.byteLength(text, 'utf8'),
-  maxRows: 500,
+  maxRows: MAX_SHOWN_METRICS,
   elsewhere: 'the file named by the `report-file` output has the full list'
 }
 
@@ -43,7 +43,7 @@ export function commentPlace(header: string[], footer: string[]): Place {
     budget: COMMENT_BUDGET_CHARS,
     measure: (text) => text.length,
     maxRows: 100,
-    elsewhere: 'the job summary lists up to 500 and the `report-file` output has them all',
+    elsewhere: `the job summary lists up to ${MAX_SHOWN_METRICS} and the \`report-file\` output has them all`,
     header,
     footer
   }

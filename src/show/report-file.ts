@@ -3,14 +3,15 @@
  * outputs can carry (every blocked metric, the requests made, the waits and the timings). Its shape is
  * versioned by `schema_version` and documented in the README.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { close, mkdirSync, openSync, write, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Report } from '../report/report.js'
 
 export const REPORT_SCHEMA_VERSION = 1
 
-export function reportFileJson(report: Report): string {
+/** The report file's text, in three parts: the small facts, the service's answer, and the end. */
+export function reportFileParts(report: Report): [string, string | Buffer, string] {
   const document = {
     schema_version: REPORT_SCHEMA_VERSION,
     verdict: report.outcome,
@@ -35,7 +36,13 @@ export function reportFileJson(report: Report): string {
   // The answer goes last and whole, as the service wrote it (key removed), so a reader of the file sees
   // the small facts first, and a large answer costs no second serialisation.
   const head = JSON.stringify(document, null, 2)
-  return `${head.slice(0, -2)},\n  "answer": ${report.answerJson ?? 'null'}\n}\n`
+  return [`${head.slice(0, -2)},\n  "answer": `, report.answerJson ?? 'null', '\n}\n']
+}
+
+export function reportFileJson(report: Report): string {
+  return reportFileParts(report)
+    .map((part) => part.toString())
+    .join('')
 }
 
 /** Where this step's report goes: one file per step (GITHUB_ACTION names the step), in the job's temp folder. */
@@ -44,9 +51,31 @@ export function reportFilePath(env: NodeJS.ProcessEnv): string {
   return join(env.RUNNER_TEMP || tmpdir(), 'eval-gate', `report-${step}.json`)
 }
 
-export function writeReportFile(report: Report, env: NodeJS.ProcessEnv): string {
+/** Answers larger than this are written while the rest of the report is shown, rather than before. */
+const WRITE_BEHIND_CHARS = 256 * 1024
+
+/**
+ * Writes the report file and returns its path. The file is created here, so a folder that cannot be
+ * written to is known at once; a large answer's text is then written in the background while the other
+ * places are shown, and the process, which waits for pending writes before it exits, waits for it.
+ * `failed` is called if that background write fails.
+ */
+export function writeReportFile(report: Report, env: NodeJS.ProcessEnv, failed: (cause: unknown) => void): string {
   const path = reportFilePath(env)
   mkdirSync(join(path, '..'), { recursive: true })
-  writeFileSync(path, reportFileJson(report), { encoding: 'utf8', mode: 0o600 })
+  const [head, answer, tail] = reportFileParts(report)
+  if (answer.length <= WRITE_BEHIND_CHARS) {
+    writeFileSync(path, `${head}${answer.toString()}${tail}`, { encoding: 'utf8', mode: 0o600 })
+    return path
+  }
+  const fd = openSync(path, 'w', 0o600)
+  write(
+    fd,
+    Buffer.concat([Buffer.from(head), Buffer.isBuffer(answer) ? answer : Buffer.from(answer), Buffer.from(tail)]),
+    (cause) => {
+      close(fd, () => undefined)
+      if (cause) failed(cause)
+    }
+  )
   return path
 }

@@ -1,7 +1,11 @@
 // The benchmark's floor: the least a gate step can do. It reads its inputs, sends one POST with
-// node:http, and writes one output. No validation, no retries, no summary: a bound, not a product.
-import { appendFileSync } from 'node:fs'
-import { request } from 'node:http'
+// node:http, parses the answer and writes one output. No validation, no retries, no summary: a bound,
+// not a product. CommonJS on purpose: on Node 24 an ESM `import 'node:http'` builds the module's whole
+// namespace, which loads Node's internal fetch and costs tens of milliseconds that `require` does not
+// (and that the bundle does not pay either: ncc loads built-in modules through createRequire).
+'use strict'
+const { appendFileSync } = require('node:fs')
+const { request } = require('node:http')
 
 const body = JSON.stringify({
   project_id: process.env['INPUT_PROJECT-ID'],
