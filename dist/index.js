@@ -4350,7 +4350,8 @@ function writeReportFile(report, env, failed) {
         return path;
     }
     const fd = (0,external_node_fs_namespaceObject.openSync)(path, 'w', 0o600);
-    (0,external_node_fs_namespaceObject.write)(fd, Buffer.concat([Buffer.from(head), Buffer.isBuffer(answer) ? answer : Buffer.from(answer), Buffer.from(tail)]), (cause) => {
+    const parts = [Buffer.from(head), Buffer.isBuffer(answer) ? answer : Buffer.from(answer), Buffer.from(tail)];
+    (0,external_node_fs_namespaceObject.writev)(fd, parts, (cause) => {
         (0,external_node_fs_namespaceObject.close)(fd, () => undefined);
         if (cause)
             failed(cause);

@@ -3,7 +3,7 @@
  * outputs can carry (every blocked metric, the requests made, the waits and the timings). Its shape is
  * versioned by `schema_version` and documented in the README.
  */
-import { close, mkdirSync, openSync, write, writeFileSync } from 'node:fs'
+import { close, mkdirSync, openSync, writeFileSync, writev } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Report } from '../report/report.js'
@@ -69,13 +69,10 @@ export function writeReportFile(report: Report, env: NodeJS.ProcessEnv, failed: 
     return path
   }
   const fd = openSync(path, 'w', 0o600)
-  write(
-    fd,
-    Buffer.concat([Buffer.from(head), Buffer.isBuffer(answer) ? answer : Buffer.from(answer), Buffer.from(tail)]),
-    (cause) => {
-      close(fd, () => undefined)
-      if (cause) failed(cause)
-    }
-  )
+  const parts = [Buffer.from(head), Buffer.isBuffer(answer) ? answer : Buffer.from(answer), Buffer.from(tail)]
+  writev(fd, parts, (cause) => {
+    close(fd, () => undefined)
+    if (cause) failed(cause)
+  })
   return path
 }
