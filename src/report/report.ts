@@ -45,23 +45,15 @@ export interface Report {
   finishedAt: number
 }
 
-export interface ReportFacts {
-  outcome: Outcome
-  warnOnly: boolean
-  projectId?: string
-  eventName: string
-  target?: GateTarget
-  commitUrl?: string
-  items?: unknown[]
-  /** The answer as parsed and as it arrived (for a verdict). */
+/** What the step learned, before the key is removed and the answer read for display. */
+export interface ReportFacts
+  extends
+    Pick<Report, 'outcome' | 'warnOnly' | 'projectId' | 'eventName' | 'target' | 'commitUrl' | 'problem' | 'startedAt'>,
+    Partial<Pick<Report, 'items' | 'notes' | 'requests' | 'waits'>> {
+  /** The answer as parsed, and the JSON text and bytes it came from (for a verdict). */
   answer?: Record<string, unknown>
   answerText?: string
   answerBytes?: Buffer
-  notes?: string[]
-  problem?: { message: string; hint?: string }
-  requests?: number
-  waits?: WaitRecord[]
-  startedAt: number
 }
 
 export function buildReport(facts: ReportFacts, redact: Redact, now = Date.now()): Report {
