@@ -106,7 +106,10 @@ function cleanAnswer(
     return { items, answerJson: facts.answerBytes ?? facts.answerText, cut: false }
   }
   const cleanItems = redactValue(items, redact)
-  if (facts.answer === undefined) return { items: cleanItems.value as unknown[], answerJson: null, cut: cleanItems.cut }
+  // No JSON text: no verdict at all, or a block read from text that is not JSON. Nothing to file.
+  if (facts.answer === undefined || facts.answerText === undefined) {
+    return { items: cleanItems.value as unknown[], answerJson: null, cut: cleanItems.cut }
+  }
   const cleanAnswer = redactValue(facts.answer, redact)
   return {
     items: cleanItems.value as unknown[],
