@@ -3011,7 +3011,7 @@ function blockedCount(report) {
 /** What a blocked result asks of the reader. */
 const NEXT_STEPS_BLOCKED = 'Look at these metrics for this commit in the evaluation service, fix the regression and push again. ' +
     'If a threshold is wrong, change it in the service and re-run this job. ' +
-    'To report without blocking while thresholds are calibrated, set fail-on-blocked: false.';
+    'To report without blocking while thresholds are calibrated, set `fail-on-blocked: false`.';
 
 ;// CONCATENATED MODULE: ./src/untrusted/visible.ts
 /**

@@ -134,4 +134,4 @@ export function blockedCount(report: Pick<Report, 'items' | 'metrics'>): string 
 export const NEXT_STEPS_BLOCKED =
   'Look at these metrics for this commit in the evaluation service, fix the regression and push again. ' +
   'If a threshold is wrong, change it in the service and re-run this job. ' +
-  'To report without blocking while thresholds are calibrated, set fail-on-blocked: false.'
+  'To report without blocking while thresholds are calibrated, set `fail-on-blocked: false`.'
