@@ -80,6 +80,7 @@ describe('commentOnPullRequest', () => {
       signal: new AbortController().signal,
       say: (m) => said.push(m),
       warn: (m) => warned.push(m),
+      redact: redactor('egk_key_for_comment', WRITE_TOKEN),
       ...overrides
     })
     return { gh, url, said, warned }
@@ -122,6 +123,36 @@ describe('commentOnPullRequest', () => {
     expect(url).toBe('')
     expect(Date.now() - started).toBeLessThan(5_000)
     expect(warned[0]).toMatch(/GitHub did not answer within 0.3 s/)
+  })
+
+  it('gives up within its time limit when only the comment list hangs (every page carries the limit)', async () => {
+    const started = Date.now()
+    const { url, warned, gh } = await run({ budgetMs: 500 }, { hang: ['list'] })
+    expect(url).toBe('')
+    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(warned[0]).toMatch(/did not answer within 0.5 s/)
+    expect(gh.requests.map((r) => r.route)).toEqual(['pull', 'graphql', 'list'])
+  })
+
+  it('finds its own comment even after an edit in the browser left CRLF line ends', async () => {
+    const body = `${commentMarker('proj-1')}\r\nold text`
+    const { gh } = await run(
+      {},
+      { comments: [{ issue_number: 7, body, user: { login: 'github-actions[bot]', type: 'Bot' } }] }
+    )
+    expect(gh.comments).toHaveLength(1)
+    expect(gh.requests.at(-1)?.method).toBe('PATCH')
+  })
+
+  it('edits nothing when GitHub does not say which account the token is', async () => {
+    const tokens = { ghs_nameless: { login: '', type: 'Bot' as const, write: true } }
+    const comments = [
+      { issue_number: 7, body: `${commentMarker('proj-1')}\nsomeone's`, user: { login: '', type: 'User' as const } }
+    ]
+    const { url, warned, gh } = await run({ token: 'ghs_nameless' }, { tokens, comments })
+    expect(url).toBe('')
+    expect(gh.requests.filter((r) => r.method === 'PATCH' || r.route === 'create')).toEqual([])
+    expect(warned[0]).toMatch(/did not say which account the token writes as/)
   })
 
   it('stops when the run is cancelled', async () => {

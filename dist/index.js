@@ -2556,9 +2556,11 @@ var __webpack_exports__ = {};
 // process with no verdict and no summary; run() sees it and reports the cancel. And until run() decides,
 // the step fails: a process that ends for any reason before a decision exits 1, never 0.
 const cancelled = new AbortController();
-const onSignal = () => cancelled.abort();
-process.once('SIGINT', onSignal);
-process.once('SIGTERM', onSignal);
+// The first signal asks run() to stop and report; a second (the runner's SIGTERM, 7.5 s after SIGINT)
+// ends the process at once, failing unless run() had already decided a pass.
+const onSignal = () => (cancelled.signal.aborted ? process.exit() : cancelled.abort());
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
 process.exitCode = 1;
 
 ;// CONCATENATED MODULE: external "node:fs"
@@ -2872,7 +2874,7 @@ function compare(scoreValue, thresholdValue) {
         threshold,
         relation: score < threshold ? '<' : score > threshold ? '>' : '=',
         margin,
-        relative: threshold !== 0 ? margin / Math.abs(threshold) : undefined
+        relative: threshold !== 0 && Number.isFinite(margin / threshold) ? margin / Math.abs(threshold) : undefined
     };
 }
 /** A number as a person writes it: at most four significant digits, no float noise (0.09, not 0.09000000000000008). */
@@ -4122,7 +4124,10 @@ function commentMarker(projectId) {
  * the marker into a comment of their own; such a comment is never taken for ours, so never edited.
  */
 function findOwnComment(comments, login, marker) {
-    return comments.find((c) => c.user?.login === login && (c.body ?? '').split('\n', 1)[0] === marker);
+    if (login === '')
+        return undefined;
+    // A comment edited in the browser may come back with CRLF line ends.
+    return comments.find((c) => c.user?.login === login && (c.body ?? '').split('\n', 1)[0].replace(/\r$/, '') === marker);
 }
 /**
  * `failures` writes a comment when the outcome is blocked or error and keeps an existing one current on
@@ -4142,6 +4147,8 @@ function planComment(mode, outcome, existing) {
 
 /** All of GitHub's calls together; past this the comment is left as it was. */
 const GITHUB_BUDGET_MS = 30_000;
+/** Pages of 100 comments read at most while looking for ours: 10,000 comments, and never a loop. */
+const MAX_COMMENT_PAGES = 100;
 /** Writes or updates the comment when this run should; returns its URL, or '' when there is none. */
 async function commentOnPullRequest(report, context) {
     const { mode, say } = context;
@@ -4165,13 +4172,18 @@ async function commentOnPullRequest(report, context) {
     const timer = setTimeout(() => budget.abort(), context.budgetMs ?? GITHUB_BUDGET_MS);
     const signal = AbortSignal.any([budget.signal, context.signal]);
     try {
-        return await write(report, context, { owner: repository[1], repo: repository[2], number, signal });
+        // The race ends the wait when the signal fires even if some call did not take the signal: a hung or
+        // looping GitHub cannot hold the step. (index.ts ends the process once run() has decided.)
+        return await Promise.race([
+            write(report, context, { owner: repository[1], repo: repository[2], number, signal }),
+            aborted(signal)
+        ]);
     }
     catch (cause) {
         if (context.signal.aborted)
             context.say('The run was cancelled; the pull-request comment was left as it was.');
         else
-            context.warn(explain(cause, budget.signal.aborted, context.budgetMs ?? GITHUB_BUDGET_MS));
+            context.warn(explain(cause, budget.signal.aborted, context.budgetMs ?? GITHUB_BUDGET_MS, context.redact));
         return '';
     }
     finally {
@@ -4184,23 +4196,39 @@ async function write(report, context, where) {
     const { getOctokit } = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(542)]).then(__nccwpck_require__.bind(__nccwpck_require__, 542));
     const baseUrl = (context.env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '');
     const octokit = getOctokit(context.token, { baseUrl });
+    // Every request carries the signal, the pages of a paginated list included (paginate does not pass
+    // per-call request options on to the pages after the first).
+    octokit.hook.before('request', (options) => {
+        options.request = { ...options.request, signal };
+    });
     // A newer push may have started a newer run: its result, not this one, belongs on the pull request.
     const { data: pull } = await octokit.rest.pulls.get({ owner, repo, pull_number: number, request });
-    if (pull.state !== 'open' || pull.head.sha !== report.target.commitSha) {
-        const now = pull.state !== 'open' ? `is ${pull.state}` : `now has head ${pull.head.sha.slice(0, 7)}`;
+    const head = typeof pull?.head?.sha === 'string' ? pull.head.sha : '';
+    if (pull?.state !== 'open' || head !== report.target.commitSha) {
+        const state = typeof pull?.state === 'string' && /^\w{1,20}$/.test(pull.state) ? pull.state : 'not open';
+        const now = pull?.state !== 'open' ? `is ${state}` : `now has head ${head.slice(0, 7)}`;
         context.say(`No pull-request comment: pull request #${number} ${now}; the comment is left to the newer run.`);
         return '';
     }
     const viewer = await octokit.graphql('query { viewer { login } }', { request });
+    const login = viewer?.viewer?.login;
+    if (typeof login !== 'string' || login === '') {
+        throw new Error('GitHub did not say which account the token writes as, so its comment cannot be told apart');
+    }
     const marker = commentMarker(report.projectId);
-    const comments = await octokit.paginate(octokit.rest.issues.listComments, {
-        owner,
-        repo,
-        issue_number: number,
-        per_page: 100,
-        request
-    });
-    const own = findOwnComment(comments, viewer.viewer.login, marker);
+    // Only comments that could be ours are kept, and the reading stops at ours or at the page limit.
+    let pages = 0;
+    const own = (await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100, request }, (response, done) => {
+        if (!Array.isArray(response.data))
+            throw new Error('GitHub listed the comments in a form it does not use');
+        const found = findOwnComment(response.data, login, marker);
+        if (found || ++pages >= MAX_COMMENT_PAGES)
+            done();
+        if (!found && pages >= MAX_COMMENT_PAGES) {
+            throw new Error(`the pull request has more than ${MAX_COMMENT_PAGES} pages of comments; ours was not among them`);
+        }
+        return found ? [found] : [];
+    }))[0];
     const step = planComment(context.mode, report.outcome, own !== undefined);
     if (step.write === 'none') {
         context.say(`No pull-request comment: ${step.why}.`);
@@ -4209,12 +4237,26 @@ async function write(report, context, where) {
     const body = renderMarkdown(report, commentPlace([marker], footer(report, context.env)));
     if (own) {
         const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: own.id, body, request });
-        context.say(`Updated the pull-request comment: ${data.html_url}`);
-        return data.html_url;
+        return said(context, 'Updated', data.html_url);
     }
     const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body, request });
-    context.say(`Wrote the pull-request comment: ${data.html_url}`);
-    return data.html_url;
+    return said(context, 'Wrote', data.html_url);
+}
+/** Logs the comment's address and returns it for the output, when it is one. */
+function said(context, done, url) {
+    const address = typeof url === 'string' && /^https?:\/\/\S+$/.test(url) ? url : '';
+    context.say(`${done} the pull-request comment${address ? `: ${address}` : '.'}`);
+    return address;
+}
+/** A promise that rejects when the signal aborts. */
+function aborted(signal) {
+    return new Promise((_, reject) => {
+        const stop = () => reject(new Error('stopped'));
+        if (signal.aborted)
+            stop();
+        else
+            signal.addEventListener('abort', stop, { once: true });
+    });
 }
 function pullRequestNumber(payload) {
     const pull = payload.pull_request;
@@ -4234,12 +4276,12 @@ function footer(report, env) {
     return [`<sub>Written by eval-gate${commit}; ${run} and its \`report-file\` output have the details.</sub>`];
 }
 /** One warning that says what happened and what to change; GitHub's own words are quoted, never obeyed. */
-function explain(cause, timedOut, budgetMs) {
+function explain(cause, timedOut, budgetMs, redact) {
     const after = ' The gate\u2019s result is unchanged.';
     if (timedOut)
         return `GitHub did not answer within ${budgetMs / 1000} s; the pull-request comment was left as it was.${after}`;
     const status = cause.status;
-    const message = cause instanceof Error ? cause.message : String(cause);
+    const message = redact(cause instanceof Error ? cause.message : String(cause));
     if (status === 403 || status === 404) {
         return (`Could not write the pull-request comment: GitHub answered ${status} (${quoted(message, 200)}). ` +
             'Give the job `permissions: pull-requests: write` (pull requests from forks only ever get a read-only token), ' +
@@ -4441,7 +4483,8 @@ async function run() {
                 env: process.env,
                 signal: cancel,
                 say,
-                warn: (message) => core.warning(logLine(message))
+                warn: (message) => core.warning(logLine(redact(message))),
+                redact
             })
             : '';
         core.setOutput('comment-url', url);

@@ -3,8 +3,10 @@
 // process with no verdict and no summary; run() sees it and reports the cancel. And until run() decides,
 // the step fails: a process that ends for any reason before a decision exits 1, never 0.
 export const cancelled = new AbortController()
-const onSignal = (): void => cancelled.abort()
-process.once('SIGINT', onSignal)
-process.once('SIGTERM', onSignal)
+// The first signal asks run() to stop and report; a second (the runner's SIGTERM, 7.5 s after SIGINT)
+// ends the process at once, failing unless run() had already decided a pass.
+const onSignal = (): void => (cancelled.signal.aborted ? process.exit() : cancelled.abort())
+process.on('SIGINT', onSignal)
+process.on('SIGTERM', onSignal)
 
 process.exitCode = 1

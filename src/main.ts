@@ -79,7 +79,8 @@ export async function run(): Promise<void> {
           env: process.env,
           signal: cancel,
           say,
-          warn: (message) => core.warning(logLine(message))
+          warn: (message) => core.warning(logLine(redact(message))),
+          redact
         })
       : ''
     core.setOutput('comment-url', url)

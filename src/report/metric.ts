@@ -79,7 +79,7 @@ export function compare(scoreValue: unknown, thresholdValue: unknown): Compariso
     threshold,
     relation: score < threshold ? '<' : score > threshold ? '>' : '=',
     margin,
-    relative: threshold !== 0 ? margin / Math.abs(threshold) : undefined
+    relative: threshold !== 0 && Number.isFinite(margin / threshold) ? margin / Math.abs(threshold) : undefined
   }
 }
 

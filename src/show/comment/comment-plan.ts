@@ -33,7 +33,9 @@ export interface ExistingComment {
  * the marker into a comment of their own; such a comment is never taken for ours, so never edited.
  */
 export function findOwnComment<T extends ExistingComment>(comments: T[], login: string, marker: string): T | undefined {
-  return comments.find((c) => c.user?.login === login && (c.body ?? '').split('\n', 1)[0] === marker)
+  if (login === '') return undefined
+  // A comment edited in the browser may come back with CRLF line ends.
+  return comments.find((c) => c.user?.login === login && (c.body ?? '').split('\n', 1)[0].replace(/\r$/, '') === marker)
 }
 
 export type CommentStep = { write: 'create' | 'update' } | { write: 'none'; why: string }

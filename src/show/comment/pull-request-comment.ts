@@ -14,6 +14,8 @@ import { COMMENT_EVENTS, commentMarker, findOwnComment, planComment } from './co
 
 /** All of GitHub's calls together; past this the comment is left as it was. */
 export const GITHUB_BUDGET_MS = 30_000
+/** Pages of 100 comments read at most while looking for ours: 10,000 comments, and never a loop. */
+export const MAX_COMMENT_PAGES = 100
 
 export interface CommentContext {
   mode: CommentMode
@@ -26,6 +28,8 @@ export interface CommentContext {
   /** A log line (made safe by the caller), and the one warning a refused write gives. */
   say: (message: string) => void
   warn: (message: string) => void
+  /** Removes the API key and the token from GitHub's own words before they are cut and quoted. */
+  redact: (text: string) => string
   budgetMs?: number
 }
 
@@ -52,10 +56,15 @@ export async function commentOnPullRequest(report: Report, context: CommentConte
   const timer = setTimeout(() => budget.abort(), context.budgetMs ?? GITHUB_BUDGET_MS)
   const signal = AbortSignal.any([budget.signal, context.signal])
   try {
-    return await write(report, context, { owner: repository[1], repo: repository[2], number, signal })
+    // The race ends the wait when the signal fires even if some call did not take the signal: a hung or
+    // looping GitHub cannot hold the step. (index.ts ends the process once run() has decided.)
+    return await Promise.race([
+      write(report, context, { owner: repository[1], repo: repository[2], number, signal }),
+      aborted(signal)
+    ])
   } catch (cause) {
     if (context.signal.aborted) context.say('The run was cancelled; the pull-request comment was left as it was.')
-    else context.warn(explain(cause, budget.signal.aborted, context.budgetMs ?? GITHUB_BUDGET_MS))
+    else context.warn(explain(cause, budget.signal.aborted, context.budgetMs ?? GITHUB_BUDGET_MS, context.redact))
     return ''
   } finally {
     clearTimeout(timer)
@@ -75,24 +84,46 @@ async function write(report: Report, context: CommentContext, where: Where): Pro
   const { getOctokit } = await import('@actions/github')
   const baseUrl = (context.env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '')
   const octokit = getOctokit(context.token, { baseUrl })
+  // Every request carries the signal, the pages of a paginated list included (paginate does not pass
+  // per-call request options on to the pages after the first).
+  octokit.hook.before('request', (options) => {
+    options.request = { ...options.request, signal }
+  })
 
   // A newer push may have started a newer run: its result, not this one, belongs on the pull request.
   const { data: pull } = await octokit.rest.pulls.get({ owner, repo, pull_number: number, request })
-  if (pull.state !== 'open' || pull.head.sha !== report.target!.commitSha) {
-    const now = pull.state !== 'open' ? `is ${pull.state}` : `now has head ${pull.head.sha.slice(0, 7)}`
+  const head = typeof pull?.head?.sha === 'string' ? pull.head.sha : ''
+  if (pull?.state !== 'open' || head !== report.target!.commitSha) {
+    const state = typeof pull?.state === 'string' && /^\w{1,20}$/.test(pull.state) ? pull.state : 'not open'
+    const now = pull?.state !== 'open' ? `is ${state}` : `now has head ${head.slice(0, 7)}`
     context.say(`No pull-request comment: pull request #${number} ${now}; the comment is left to the newer run.`)
     return ''
   }
-  const viewer = await octokit.graphql<{ viewer: { login: string } }>('query { viewer { login } }', { request })
+  const viewer = await octokit.graphql<{ viewer?: { login?: unknown } }>('query { viewer { login } }', { request })
+  const login = viewer?.viewer?.login
+  if (typeof login !== 'string' || login === '') {
+    throw new Error('GitHub did not say which account the token writes as, so its comment cannot be told apart')
+  }
   const marker = commentMarker(report.projectId!)
-  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
-    owner,
-    repo,
-    issue_number: number,
-    per_page: 100,
-    request
-  })
-  const own = findOwnComment(comments, viewer.viewer.login, marker)
+  // Only comments that could be ours are kept, and the reading stops at ours or at the page limit.
+  let pages = 0
+  const own = (
+    await octokit.paginate(
+      octokit.rest.issues.listComments,
+      { owner, repo, issue_number: number, per_page: 100, request },
+      (response, done) => {
+        if (!Array.isArray(response.data)) throw new Error('GitHub listed the comments in a form it does not use')
+        const found = findOwnComment(response.data, login, marker)
+        if (found || ++pages >= MAX_COMMENT_PAGES) done()
+        if (!found && pages >= MAX_COMMENT_PAGES) {
+          throw new Error(
+            `the pull request has more than ${MAX_COMMENT_PAGES} pages of comments; ours was not among them`
+          )
+        }
+        return found ? [found] : []
+      }
+    )
+  )[0]
   const step = planComment(context.mode, report.outcome, own !== undefined)
   if (step.write === 'none') {
     context.say(`No pull-request comment: ${step.why}.`)
@@ -101,12 +132,26 @@ async function write(report: Report, context: CommentContext, where: Where): Pro
   const body = renderMarkdown(report, commentPlace([marker], footer(report, context.env)))
   if (own) {
     const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: own.id, body, request })
-    context.say(`Updated the pull-request comment: ${data.html_url}`)
-    return data.html_url
+    return said(context, 'Updated', data.html_url)
   }
   const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body, request })
-  context.say(`Wrote the pull-request comment: ${data.html_url}`)
-  return data.html_url
+  return said(context, 'Wrote', data.html_url)
+}
+
+/** Logs the comment's address and returns it for the output, when it is one. */
+function said(context: CommentContext, done: string, url: unknown): string {
+  const address = typeof url === 'string' && /^https?:\/\/\S+$/.test(url) ? url : ''
+  context.say(`${done} the pull-request comment${address ? `: ${address}` : '.'}`)
+  return address
+}
+
+/** A promise that rejects when the signal aborts. */
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    const stop = (): void => reject(new Error('stopped'))
+    if (signal.aborted) stop()
+    else signal.addEventListener('abort', stop, { once: true })
+  })
 }
 
 function pullRequestNumber(payload: Record<string, unknown>): number | undefined {
@@ -130,12 +175,12 @@ function footer(report: Report, env: NodeJS.ProcessEnv): string[] {
 }
 
 /** One warning that says what happened and what to change; GitHub's own words are quoted, never obeyed. */
-function explain(cause: unknown, timedOut: boolean, budgetMs: number): string {
+function explain(cause: unknown, timedOut: boolean, budgetMs: number, redact: (text: string) => string): string {
   const after = ' The gate\u2019s result is unchanged.'
   if (timedOut)
     return `GitHub did not answer within ${budgetMs / 1000} s; the pull-request comment was left as it was.${after}`
   const status = (cause as { status?: unknown }).status
-  const message = cause instanceof Error ? cause.message : String(cause)
+  const message = redact(cause instanceof Error ? cause.message : String(cause))
   if (status === 403 || status === 404) {
     return (
       `Could not write the pull-request comment: GitHub answered ${status} (${quoted(message, 200)}). ` +
