@@ -5,7 +5,10 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { createServer, type Server } from 'node:net'
 import { SCENARIOS, startStandIn } from '../__fixtures__/stand-in.mjs'
 import { startConnectProxy } from '../__fixtures__/connect-proxy.mjs'
-import { runAction, workflowCommands } from '../__fixtures__/run-action.mjs'
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ACTION_DIR, runAction, workflowCommands } from '../__fixtures__/run-action.mjs'
 
 type StandIn = Awaited<ReturnType<typeof startStandIn>>
 type Script = NonNullable<Parameters<typeof startStandIn>[0]>['script']
@@ -179,6 +182,26 @@ describe('behind a proxy', () => {
     expect(server.requests).toHaveLength(1)
     expect(run.code).toBe(1)
     expect(run.outputs['blocked-count']).toBe('3')
+  })
+
+  it('fails at once, without retrying, when the proxy agent\u2019s chunk of the bundle is missing', async () => {
+    const server = await standIn(SCENARIOS.blocked)
+    const proxy = await startConnectProxy({ 'eval-service.corp.test:8080': Number(new URL(server.baseUrl).port) })
+    closers.push(proxy.close)
+    const copy = mkdtempSync(join(tmpdir(), 'eval-gate-dist-'))
+    closers.push(async () => rmSync(copy, { recursive: true, force: true }))
+    for (const file of readdirSync(join(ACTION_DIR, 'dist'))) {
+      if (!/^\d+\.index\.js$/.test(file)) copyFileSync(join(ACTION_DIR, 'dist', file), join(copy, file))
+    }
+    const run = await runAction({
+      inputs: { 'api-key': KEY, 'project-id': 'proj-1', 'base-url': 'http://eval-service.corp.test:8080/v1' },
+      env: { http_proxy: proxy.url },
+      entry: join(copy, 'index.js')
+    })
+    expectNoVerdict(run)
+    expect(run.durationMs).toBeLessThan(10_000)
+    expect(server.requests).toHaveLength(0)
+    expect(run.summary).toMatch(/could not load a part of itself/)
   })
 
   it('bypasses the proxy for hosts in no_proxy', async () => {

@@ -3478,7 +3478,8 @@ const HINTS = {
     invalid: 'The service answered, but not with a verdict. Check that base-url points at the evaluation service (ending in /v1).',
     redirect: 'Set base-url to the address the service redirects to. Redirects are not followed, so that the API key is never sent to another address.',
     rateLimit: 'Raise timeout-seconds, or spread the jobs that share this project\u2019s rate limit.',
-    cancelled: 'Run the job again.'
+    cancelled: 'Run the job again.',
+    broken: 'The action\u2019s files are incomplete: use a released version (uses: eval-gate/eval-gate@v1) or rebuild dist/.'
 };
 /** Error codes for a certificate the runner does not trust: no retry can change that. */
 const TLS_CODES = /^(?:CERT_|ERR_TLS_|ERR_SSL_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)/;
@@ -3574,6 +3575,10 @@ async function evaluateGate(request, deps) {
                 const code = errorCode(cause);
                 if (TLS_CODES.test(code))
                     return error(`Could not connect securely: ${describeNetworkError(cause)}.`, HINTS.tls);
+                if (code.startsWith('ERR_MODULE_')) {
+                    // A file of the action's own bundle is missing (the proxy agent loads on demand): no retry finds it.
+                    return error(`eval-gate could not load a part of itself: ${describeNetworkError(cause)}.`, HINTS.broken);
+                }
                 const timedOut = cause instanceof AbortedError && perRequest?.signal.aborted === true;
                 lastProblem = timedOut ? `no answer within ${seconds(perRequestMs)}` : describeNetworkError(cause);
                 lastHint = timedOut ? HINTS.timeout : code === 'ENOTFOUND' ? HINTS.dns : HINTS.network;

@@ -84,7 +84,9 @@ export const HINTS = {
   redirect:
     'Set base-url to the address the service redirects to. Redirects are not followed, so that the API key is never sent to another address.',
   rateLimit: 'Raise timeout-seconds, or spread the jobs that share this project\u2019s rate limit.',
-  cancelled: 'Run the job again.'
+  cancelled: 'Run the job again.',
+  broken:
+    'The action\u2019s files are incomplete: use a released version (uses: eval-gate/eval-gate@v1) or rebuild dist/.'
 }
 
 /** Error codes for a certificate the runner does not trust: no retry can change that. */
@@ -186,6 +188,10 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
         }
         const code = errorCode(cause)
         if (TLS_CODES.test(code)) return error(`Could not connect securely: ${describeNetworkError(cause)}.`, HINTS.tls)
+        if (code.startsWith('ERR_MODULE_')) {
+          // A file of the action's own bundle is missing (the proxy agent loads on demand): no retry finds it.
+          return error(`eval-gate could not load a part of itself: ${describeNetworkError(cause)}.`, HINTS.broken)
+        }
         const timedOut = cause instanceof AbortedError && perRequest?.signal.aborted === true
         lastProblem = timedOut ? `no answer within ${seconds(perRequestMs)}` : describeNetworkError(cause)
         lastHint = timedOut ? HINTS.timeout : code === 'ENOTFOUND' ? HINTS.dns : HINTS.network
