@@ -189,7 +189,7 @@ describe('behind a proxy', () => {
     const proxy = await startConnectProxy({ 'eval-service.corp.test:8080': Number(new URL(server.baseUrl).port) })
     closers.push(proxy.close)
     const copy = mkdtempSync(join(tmpdir(), 'eval-gate-dist-'))
-    closers.push(async () => rmSync(copy, { recursive: true, force: true }))
+    closers.push(() => Promise.resolve(rmSync(copy, { recursive: true, force: true })))
     for (const file of readdirSync(join(ACTION_DIR, 'dist'))) {
       if (!/^\d+\.index\.js$/.test(file)) copyFileSync(join(ACTION_DIR, 'dist', file), join(copy, file))
     }
