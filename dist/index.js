@@ -3212,6 +3212,8 @@ function serverMessage(body) {
 
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __nccwpck_require__(7067);
+;// CONCATENATED MODULE: external "node:string_decoder"
+const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 var proxy = __nccwpck_require__(9783);
 ;// CONCATENATED MODULE: ./src/service/http.ts
@@ -3232,6 +3234,7 @@ var proxy = __nccwpck_require__(9783);
  * per request. http-client (with the tunnel and undici it imports) and TLS are loaded only when a
  * request needs them: a run that needs neither does not pay for them at start-up.
  */
+
 
 
 class BodyTooLargeError extends Error {
@@ -3288,6 +3291,10 @@ async function postJson(url, payload, options) {
         options.signal.addEventListener('abort', onAbort, { once: true });
         request.on('response', (response) => {
             const chunks = [];
+            // Decoded as it arrives and joined as text: V8 parses the joined string several milliseconds faster
+            // per megabyte than one decoded from a single large Buffer (an external string).
+            const decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
+            let text = '';
             let size = 0;
             response.on('data', (chunk) => {
                 size += chunk.length;
@@ -3298,10 +3305,11 @@ async function postJson(url, payload, options) {
                     return fail(new BodyTooLargeError(options.maxBodyBytes, head));
                 }
                 chunks.push(chunk);
+                text += decoder.write(chunk);
             });
             response.on('end', () => settle(() => {
-                const bytes = Buffer.concat(chunks);
-                resolve({ status: response.statusCode ?? 0, headers: response.headers, body: bytes.toString('utf8'), bytes });
+                const body = text + decoder.end();
+                resolve({ status: response.statusCode ?? 0, headers: response.headers, body, bytes: Buffer.concat(chunks) });
             }));
             // A connection that dies mid-body may end in 'error', 'aborted' or only in 'close'.
             response.on('error', fail);

@@ -16,6 +16,7 @@
  * request needs them: a run that needs neither does not pay for them at start-up.
  */
 import * as http from 'node:http'
+import { StringDecoder } from 'node:string_decoder'
 import { getProxyUrl } from '@actions/http-client/lib/proxy'
 
 export interface HttpAnswer {
@@ -87,6 +88,10 @@ export async function postJson(url: string, payload: string, options: PostOption
 
     request.on('response', (response) => {
       const chunks: Buffer[] = []
+      // Decoded as it arrives and joined as text: V8 parses the joined string several milliseconds faster
+      // per megabyte than one decoded from a single large Buffer (an external string).
+      const decoder = new StringDecoder('utf8')
+      let text = ''
       let size = 0
       response.on('data', (chunk: Buffer) => {
         size += chunk.length
@@ -97,11 +102,12 @@ export async function postJson(url: string, payload: string, options: PostOption
           return fail(new BodyTooLargeError(options.maxBodyBytes, head))
         }
         chunks.push(chunk)
+        text += decoder.write(chunk)
       })
       response.on('end', () =>
         settle(() => {
-          const bytes = Buffer.concat(chunks)
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: bytes.toString('utf8'), bytes })
+          const body = text + decoder.end()
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body, bytes: Buffer.concat(chunks) })
         })
       )
       // A connection that dies mid-body may end in 'error', 'aborted' or only in 'close'.
