@@ -2705,6 +2705,20 @@ function isForkPullRequest(context) {
     return typeof headName === 'string' && typeof base === 'string' && headName !== base;
 }
 
+;// CONCATENATED MODULE: ./src/report/links.ts
+/**
+ * Links back to GitHub that the action writes itself (never the service): the repository's address from
+ * the runner's variables, only when both look like what the runner sets, so that no odd value can end up
+ * inside a link in the summary or the comment.
+ */
+function repositoryUrl(env) {
+    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    const repository = env.GITHUB_REPOSITORY ?? '';
+    if (!/^[\w.-]+\/[\w.-]+$/.test(repository) || !/^https?:\/\/[^\s()<>"']+$/.test(server))
+        return undefined;
+    return `${server}/${repository}`;
+}
+
 ;// CONCATENATED MODULE: ./src/untrusted/redact.ts
 /**
  * Removing the API key from text the action did not write (the service's answers, the event) before
@@ -3026,6 +3040,10 @@ const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 function showHidden(text) {
     return text.replace(HIDDEN, (c) => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
 }
+/** Untrusted text (the key already removed) as a JSON string for a sentence, cut to `max` characters first. */
+function quoted(text, max = 200) {
+    return JSON.stringify(clipText(text, max));
+}
 /** Cuts text to at most `max` code points, never inside a surrogate pair, marking the cut with "…". */
 function clipText(text, max) {
     if (text.length <= max)
@@ -3040,7 +3058,7 @@ function clipText(text, max) {
  * says `blocked` is a block, whatever else is wrong with the answer, so that no malformed answer can
  * let a commit through.
  */
-const quoteAsJson = (text, max) => JSON.stringify(clip(text, max));
+
 /**
  * Text that still says blocked, read from the raw answer when it cannot be read whole: a verdict key (any
  * case) whose value, or first list item, is a string that mentions "blocked". A body that is cut short,
@@ -3051,7 +3069,7 @@ const SAYS_BLOCKED = /"verdict"\s*:\s*\[?\s*"[^"]*blocked/i;
 /** A byte-order mark before the JSON: not JSON, but no reason to refuse an answer. */
 const withoutBom = (body) => (body.charCodeAt(0) === 0xfeff ? body.slice(1) : body);
 /** Reads the body of a 2xx answer of `POST /gates/evaluate`. */
-function interpretAnswer(raw, quote = quoteAsJson) {
+function interpretAnswer(raw, quote = quoted) {
     const body = withoutBom(raw);
     const invalid = (problem) => blockedInText(body, `the answer could not be used: ${problem}`, quote) ?? { kind: 'invalid', problem };
     let parsed;
@@ -3095,7 +3113,7 @@ function interpretAnswer(raw, quote = quoteAsJson) {
  * For an answer that is not a 2xx (a refusal, or the last of a run of failures), or one too large to
  * read: a body that still says `blocked` is a block.
  */
-function blockedInErrorBody(raw, why, quote = quoteAsJson) {
+function blockedInErrorBody(raw, why, quote = quoted) {
     const body = withoutBom(raw);
     let parsed;
     try {
@@ -3179,9 +3197,6 @@ function describeBody(body, quote) {
     if (body.trim() === '')
         return 'the body is empty';
     return `it starts ${quote(body, 120)}`;
-}
-function clip(text, max) {
-    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 /** What the service said in an error body: a JSON `error`, `message` or `detail` field, or the text. */
 function serverMessage(body) {
@@ -3501,7 +3516,7 @@ async function evaluateGate(request, deps) {
     const redact = redactor(request.apiKey);
     const log = (message) => deps.log(redact(message));
     /** The service's own words inside a sentence: key removed first, then cut, then quoted as JSON. */
-    const theirs = (text, max = 500) => JSON.stringify(clipText(redact(text), max));
+    const theirs = (text, max = 500) => quoted(redact(text), max);
     const url = `${request.baseUrl}/gates/evaluate`;
     // Exactly the three documented fields, nothing else.
     const payload = JSON.stringify({
@@ -3840,43 +3855,6 @@ function quote(value) {
     return JSON.stringify(shown);
 }
 
-;// CONCATENATED MODULE: ./src/show/log-text.ts
-/**
- * Text on the step's log. The runner reads workflow commands from every line of stdout and stderr (a
- * line starting with `::` after blanks, and `##[command]` anywhere in a line), and the problem matchers
- * that earlier steps registered (`actions/setup-node` adds tsc and eslint ones) turn lines shaped like
- * `x.ts(12,5): error TS2304: …` into annotations on any file.
- *
- * So text that came from the service or the event is only ever put into a sentence as a JSON string
- * (`quoted`), and every log line goes through `logLine`, which escapes the colons and `#` inside those
- * strings (every common matcher needs a colon between a file and its line, or right after it), shows
- * hidden characters, and keeps the line one line that cannot start a command.
- */
-
-/** The message of anything thrown, for a log line or an error. */
-function errorMessage(cause) {
-    return cause instanceof Error ? cause.message : String(cause);
-}
-/** Untrusted text (the key already removed) as a JSON string for a sentence, cut to `max` characters first. */
-function quoted(text, max = 200) {
-    return JSON.stringify(clipText(text, max));
-}
-const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
-/** A line for the log: one line, no command, and no matcher-shaped text inside quoted pieces. */
-function logLine(text) {
-    return neutralize(showHidden(text).replace(JSON_STRING, (s) => s.replace(/:/g, '\\u003a').replace(/#/g, '\\u0023')));
-}
-/**
- * For text on a workflow command or a log line: one line, not starting with `::` (the runner trims
- * white space first), and no `##[` anywhere. The marks that break them are visible backslashes.
- */
-function neutralize(text) {
-    return text
-        .replace(/[\u0000-\u0008\u000a-\u001f\u007f\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-        .replace(/^(\s*)::/, '$1\\::')
-        .replace(/##\[/g, '##\\[');
-}
-
 ;// CONCATENATED MODULE: ./src/show/annotations.ts
 /**
  * The annotations and log lines of a report. GitHub shows 10 annotations of each type per step: one
@@ -3884,7 +3862,6 @@ function neutralize(text) {
  * metrics. Annotation text goes through `@actions/core`, which escapes it inside the command; log lines
  * carry the service's text only in `quoted` form (see log-text.ts).
  */
-
 
 
 
@@ -3925,6 +3902,39 @@ function logMetrics(report, out) {
         lines.push(`  note: ${quoted(note, 300)}`);
     if (lines.length > 0)
         out.infoLines(lines);
+}
+
+;// CONCATENATED MODULE: ./src/show/log-text.ts
+/**
+ * Text on the step's log. The runner reads workflow commands from every line of stdout and stderr (a
+ * line starting with `::` after blanks, and `##[command]` anywhere in a line), and the problem matchers
+ * that earlier steps registered (`actions/setup-node` adds tsc and eslint ones) turn lines shaped like
+ * `x.ts(12,5): error TS2304: …` into annotations on any file.
+ *
+ * So text that came from the service or the event is only ever put into a sentence as a JSON string
+ * (`quoted`), and every log line goes through `logLine`, which escapes the colons and `#` inside those
+ * strings (every common matcher needs a colon between a file and its line, or right after it), shows
+ * hidden characters, and keeps the line one line that cannot start a command.
+ */
+
+/** The message of anything thrown, for a log line or an error. */
+function errorMessage(cause) {
+    return cause instanceof Error ? cause.message : String(cause);
+}
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+/** A line for the log: one line, no command, and no matcher-shaped text inside quoted pieces. */
+function logLine(text) {
+    return neutralize(showHidden(text).replace(JSON_STRING, (s) => s.replace(/:/g, '\\u003a').replace(/#/g, '\\u0023')));
+}
+/**
+ * For text on a workflow command or a log line: one line, not starting with `::` (the runner trims
+ * white space first), and no `##[` anywhere. The marks that break them are visible backslashes.
+ */
+function neutralize(text) {
+    return text
+        .replace(/[\u0000-\u0008\u000a-\u001f\u007f\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+        .replace(/^(\s*)::/, '$1\\::')
+        .replace(/##\[/g, '##\\[');
 }
 
 ;// CONCATENATED MODULE: ./src/show/markdown.ts
@@ -4155,6 +4165,15 @@ function planComment(mode, outcome, existing) {
 }
 
 ;// CONCATENATED MODULE: ./src/show/comment/pull-request-comment.ts
+/**
+ * The pull-request comment: one per pull request and project, found by its marker and by being the
+ * token's own, edited in place (an edit notifies nobody) and created only when there is none.
+ *
+ * It never changes the step's outcome: every way GitHub can fail ends in at most one warning, and all of
+ * GitHub's calls together share one time limit, so a hung GitHub cannot hold the step. `@actions/github`
+ * is loaded here, on first use, so that runs that never comment do not pay for it.
+ */
+
 
 
 
@@ -4278,12 +4297,10 @@ function pullRequestNumber(payload) {
 }
 /** A last line pointing back at the run that wrote the comment, for the rest of the list. */
 function footer(report, env) {
-    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    const repository = repositoryUrl(env);
     const runId = env.GITHUB_RUN_ID ?? '';
-    const run = /^\d+$/.test(runId) &&
-        /^https?:\/\/[^\s()<>"']+$/.test(server) &&
-        /^[\w.-]+\/[\w.-]+$/.test(env.GITHUB_REPOSITORY ?? '')
-        ? `[the run's job summary](${server}/${env.GITHUB_REPOSITORY}/actions/runs/${runId})`
+    const run = repository && /^\d+$/.test(runId)
+        ? `[the run's job summary](${repository}/actions/runs/${runId})`
         : "the run's job summary";
     const commit = report.target ? ` for commit \`${report.target.commitSha.slice(0, 7)}\`` : '';
     return [`<sub>Written by eval-gate${commit}; ${run} and its \`report-file\` output have the details.</sub>`];
@@ -4424,6 +4441,8 @@ function writeReportFile(report, env, failed) {
  * exit code before anything runs, and any way the process can end before a decision (a throw, a promise
  * left pending while the event loop drains, an exit) is reported as verdict `error`.
  */
+
+
 
 
 
@@ -4625,11 +4644,8 @@ function readEvent() {
     return { eventName: env.GITHUB_EVENT_NAME ?? '', payload, env };
 }
 function commitUrl(sha) {
-    const server = (process.env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
-    const repository = process.env.GITHUB_REPOSITORY;
-    if (!repository || !/^[\w.-]+\/[\w.-]+$/.test(repository) || !/^https?:\/\/[^\s()<>"']+$/.test(server))
-        return undefined;
-    return `${server}/${repository}/commit/${sha}`;
+    const repository = repositoryUrl(process.env);
+    return repository && `${repository}/commit/${sha}`;
 }
 
 ;// CONCATENATED MODULE: ./src/index.ts

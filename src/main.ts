@@ -9,16 +9,18 @@ import { appendFileSync, readFileSync } from 'node:fs'
 import * as core from '@actions/core'
 import { cancelled } from './fail-closed.js'
 import { isForkPullRequest, ResolveError, resolveTarget, type EventContext } from './commit/resolve-target.js'
+import { repositoryUrl } from './report/links.js'
 import { buildReport, type Report, type ReportFacts } from './report/report.js'
 import { evaluateGate, sleep } from './service/gate-client.js'
 import { InputError, readSettings, type Settings } from './settings/settings.js'
 import { annotateMetrics, headline, logMetrics, type Console } from './show/annotations.js'
-import { errorMessage, logLine, neutralize, quoted } from './show/log-text.js'
+import { errorMessage, logLine, neutralize } from './show/log-text.js'
 import { renderMarkdown, SUMMARY_PLACE } from './show/markdown.js'
 import { commentOnPullRequest } from './show/comment/pull-request-comment.js'
 import { boundedMetricsJson, outputsOf } from './show/outputs.js'
 import { writeReportFile } from './show/report-file.js'
 import { redactor } from './untrusted/redact.js'
+import { quoted } from './untrusted/visible.js'
 
 const STOPPED_HINT = 'This is a fault of the action or of the runner, not of the commit. Run the job again.'
 
@@ -212,9 +214,6 @@ function readEvent(): EventContext {
 }
 
 function commitUrl(sha: string): string | undefined {
-  const server = (process.env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '')
-  const repository = process.env.GITHUB_REPOSITORY
-  if (!repository || !/^[\w.-]+\/[\w.-]+$/.test(repository) || !/^https?:\/\/[^\s()<>"']+$/.test(server))
-    return undefined
-  return `${server}/${repository}/commit/${sha}`
+  const repository = repositoryUrl(process.env)
+  return repository && `${repository}/commit/${sha}`
 }

@@ -3,6 +3,7 @@
  * says `blocked` is a block, whatever else is wrong with the answer, so that no malformed answer can
  * let a commit through.
  */
+import { quoted } from '../untrusted/visible.js'
 
 export type Answer =
   /**
@@ -22,7 +23,6 @@ export type Answer =
 
 /** Puts a piece of the service's text into a sentence; the client's version removes the key before it cuts. */
 export type Quote = (text: string, max: number) => string
-const quoteAsJson: Quote = (text, max) => JSON.stringify(clip(text, max))
 
 /**
  * Text that still says blocked, read from the raw answer when it cannot be read whole: a verdict key (any
@@ -36,7 +36,7 @@ const SAYS_BLOCKED = /"verdict"\s*:\s*\[?\s*"[^"]*blocked/i
 const withoutBom = (body: string): string => (body.charCodeAt(0) === 0xfeff ? body.slice(1) : body)
 
 /** Reads the body of a 2xx answer of `POST /gates/evaluate`. */
-export function interpretAnswer(raw: string, quote: Quote = quoteAsJson): Answer {
+export function interpretAnswer(raw: string, quote: Quote = quoted): Answer {
   const body = withoutBom(raw)
   const invalid = (problem: string): Answer =>
     blockedInText(body, `the answer could not be used: ${problem}`, quote) ?? { kind: 'invalid', problem }
@@ -81,7 +81,7 @@ export function interpretAnswer(raw: string, quote: Quote = quoteAsJson): Answer
  * For an answer that is not a 2xx (a refusal, or the last of a run of failures), or one too large to
  * read: a body that still says `blocked` is a block.
  */
-export function blockedInErrorBody(raw: string, why: string, quote: Quote = quoteAsJson): Answer | undefined {
+export function blockedInErrorBody(raw: string, why: string, quote: Quote = quoted): Answer | undefined {
   const body = withoutBom(raw)
   let parsed: unknown
   try {
@@ -156,10 +156,6 @@ function typeName(value: unknown): string {
 function describeBody(body: string, quote: Quote): string {
   if (body.trim() === '') return 'the body is empty'
   return `it starts ${quote(body, 120)}`
-}
-
-export function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text
 }
 
 /** What the service said in an error body: a JSON `error`, `message` or `detail` field, or the text. */

@@ -5,7 +5,7 @@
  * returns or logs has had the API key removed already; the items are left to the report.
  */
 import { redactor } from '../untrusted/redact.js'
-import { clipText } from '../untrusted/visible.js'
+import { quoted } from '../untrusted/visible.js'
 import { blockedInErrorBody, interpretAnswer, serverMessage, type Answer } from './answer.js'
 import { AbortedError, BodyTooLargeError, postJson, type HttpAnswer } from './http.js'
 import { describeWait, faultWait, fitsBudget, formatTime, rateLimitWait, seconds } from './retry-timing.js'
@@ -103,7 +103,7 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
   const redact = redactor(request.apiKey)
   const log = (message: string): void => deps.log(redact(message))
   /** The service's own words inside a sentence: key removed first, then cut, then quoted as JSON. */
-  const theirs = (text: string, max = 500): string => JSON.stringify(clipText(redact(text), max))
+  const theirs = (text: string, max = 500): string => quoted(redact(text), max)
   const url = `${request.baseUrl}/gates/evaluate`
   // Exactly the three documented fields, nothing else.
   const payload = JSON.stringify({

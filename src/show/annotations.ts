@@ -6,8 +6,7 @@
  */
 import { describeMetric } from '../report/metric.js'
 import { blockedCount, type Report } from '../report/report.js'
-import { clipText, showHidden } from '../untrusted/visible.js'
-import { quoted } from './log-text.js'
+import { clipText, quoted, showHidden } from '../untrusted/visible.js'
 
 /** The part of `@actions/core` this needs, so tests can hand in a recorder. `info` makes its line safe for the log. */
 export interface Console {

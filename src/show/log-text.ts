@@ -9,16 +9,11 @@
  * strings (every common matcher needs a colon between a file and its line, or right after it), shows
  * hidden characters, and keeps the line one line that cannot start a command.
  */
-import { clipText, showHidden } from '../untrusted/visible.js'
+import { showHidden } from '../untrusted/visible.js'
 
 /** The message of anything thrown, for a log line or an error. */
 export function errorMessage(cause: unknown): string {
   return cause instanceof Error ? cause.message : String(cause)
-}
-
-/** Untrusted text (the key already removed) as a JSON string for a sentence, cut to `max` characters first. */
-export function quoted(text: string, max = 200): string {
-  return JSON.stringify(clipText(text, max))
 }
 
 const JSON_STRING = /"(?:[^"\\]|\\.)*"/g

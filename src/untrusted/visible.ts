@@ -10,6 +10,11 @@ export function showHidden(text: string): string {
   return text.replace(HIDDEN, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`)
 }
 
+/** Untrusted text (the key already removed) as a JSON string for a sentence, cut to `max` characters first. */
+export function quoted(text: string, max = 200): string {
+  return JSON.stringify(clipText(text, max))
+}
+
 /** Cuts text to at most `max` code points, never inside a surrogate pair, marking the cut with "…". */
 export function clipText(text: string, max: number): string {
   if (text.length <= max) return text

@@ -6,9 +6,10 @@
  * GitHub's calls together share one time limit, so a hung GitHub cannot hold the step. `@actions/github`
  * is loaded here, on first use, so that runs that never comment do not pay for it.
  */
+import { repositoryUrl } from '../../report/links.js'
 import type { Report } from '../../report/report.js'
 import { commentPlace, renderMarkdown } from '../markdown.js'
-import { quoted } from '../log-text.js'
+import { quoted } from '../../untrusted/visible.js'
 import type { CommentMode } from '../../settings/settings.js'
 import { COMMENT_EVENTS, commentMarker, findOwnComment, planComment } from './comment-plan.js'
 
@@ -162,13 +163,11 @@ function pullRequestNumber(payload: Record<string, unknown>): number | undefined
 
 /** A last line pointing back at the run that wrote the comment, for the rest of the list. */
 function footer(report: Report, env: NodeJS.ProcessEnv): string[] {
-  const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '')
+  const repository = repositoryUrl(env)
   const runId = env.GITHUB_RUN_ID ?? ''
   const run =
-    /^\d+$/.test(runId) &&
-    /^https?:\/\/[^\s()<>"']+$/.test(server) &&
-    /^[\w.-]+\/[\w.-]+$/.test(env.GITHUB_REPOSITORY ?? '')
-      ? `[the run's job summary](${server}/${env.GITHUB_REPOSITORY}/actions/runs/${runId})`
+    repository && /^\d+$/.test(runId)
+      ? `[the run's job summary](${repository}/actions/runs/${runId})`
       : "the run's job summary"
   const commit = report.target ? ` for commit \`${report.target.commitSha.slice(0, 7)}\`` : ''
   return [`<sub>Written by eval-gate${commit}; ${run} and its \`report-file\` output have the details.</sub>`]
