@@ -1,5 +1,5 @@
 // npm run bench: what the gate costs, as ratios measured in one run (never bare times, which depend on
-// the machine). Alternating rounds, under Node 24, of four runs:
+// the machine). Rounds, under Node 24, each of four runs in a shuffled order:
 //   floor      the least a step can do (bench-floor.cjs: read inputs, one POST with node:http, parse,
 //              one output), answered pass
 //   floor 30k  the same floor, answered blocked with 30,000 metrics
@@ -8,30 +8,31 @@
 // It prints two ratios, each as the median over rounds with its spread (the 10th to 90th percentile):
 //   pass / floor                               the whole run against the least a run can be
 //   (30k - pass) / (floor 30k - floor)         what a large answer adds, against what it adds to the floor
-// and peak memory (also for a body far over the size cap) and the bundle's size.
+// and peak memory (also for a body far over the size cap) and the bundle's size. The stand-ins answer from
+// a process of their own (bench-servers.mjs).
+import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { BENCH_KEY as KEY } from './bench-servers.mjs'
 import { ACTION_DIR, actionNode, runAction } from './run-action.mjs'
-import { startStandIn } from './stand-in.mjs'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 21)
 const TARGET = 1.5
-const KEY = 'egk_bench_key'
-const metrics = Array.from({ length: 30_000 }, (_, i) => ({
-  name: `metric_${i}`,
-  score: 0.42,
-  threshold: 0.5,
-  dataset: 'qa'
-}))
-const servers = {
-  pass: await startStandIn({ script: [{ json: { verdict: 'pass' } }], apiKey: KEY }),
-  '30k': await startStandIn({ script: [{ json: { verdict: 'blocked', blocked_metrics: metrics } }], apiKey: KEY }),
-  huge: await startStandIn({
-    script: [{ body: `{"verdict":"pass","pad":"${'x'.repeat(64 * 1024 * 1024)}"}` }],
-    apiKey: KEY
+const node = await actionNode()
+const serverProcess = spawn(node.path, [fileURLToPath(new URL('./bench-servers.mjs', import.meta.url))], {
+  stdio: ['pipe', 'pipe', 'inherit']
+})
+/** @type {Record<string, string>} */
+const baseUrls = await new Promise((resolve, reject) => {
+  let text = ''
+  serverProcess.stdout.on('data', (chunk) => {
+    text += chunk
+    if (text.includes('\n')) resolve(JSON.parse(text))
   })
-}
+  serverProcess.on('exit', (code) => reject(new Error(`the stand-ins ended (exit ${code}) before listening`)))
+})
 const floorEntry = join(ACTION_DIR, '__fixtures__', 'bench-floor.cjs')
 const RUNS = {
   floor: { server: 'pass', entry: floorEntry, code: 0 },
@@ -44,7 +45,7 @@ const RUNS = {
 async function once(kind, nodeArgs = [], env = {}) {
   const { server, entry, code } = RUNS[kind]
   const run = await runAction({
-    inputs: { 'api-key': KEY, 'project-id': 'bench', 'base-url': servers[server].baseUrl },
+    inputs: { 'api-key': KEY, 'project-id': 'bench', 'base-url': baseUrls[server] },
     entry,
     nodeArgs,
     env
@@ -53,14 +54,19 @@ async function once(kind, nodeArgs = [], env = {}) {
   return run.durationMs
 }
 
-const node = await actionNode()
-console.log(`Node: ${node.version} (${node.path}); ${ROUNDS} alternating rounds.`)
+console.log(`Node: ${node.version} (${node.path}); ${ROUNDS} rounds, each running the four in a shuffled order.`)
 const kinds = ['floor', 'floor 30k', 'pass', '30k']
 for (const kind of kinds) await once(kind) // warm the file cache
 const rounds = []
 for (let round = 0; round < ROUNDS; round++) {
   const times = {}
-  for (const kind of kinds) times[kind] = await once(kind)
+  // Shuffled, so that no kind always follows the same one (a run after a large answer, say).
+  const order = [...kinds]
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1))
+    ;[order[i], order[j]] = [order[j], order[i]]
+  }
+  for (const kind of order) times[kind] = await once(kind)
   rounds.push(times)
 }
 
@@ -74,7 +80,7 @@ async function peakRss(kind) {
 }
 const rss = {}
 for (const kind of ['floor', 'floor 30k', 'pass', '30k', 'huge']) rss[kind] = await peakRss(kind)
-for (const server of Object.values(servers)) await server.close()
+serverProcess.stdin.end()
 
 const quantile = (xs, q) => {
   const sorted = [...xs].sort((a, b) => a - b)
@@ -106,7 +112,11 @@ row('peak memory: floor / floor 30k', `${rss.floor.toFixed(0)} / ${rss['floor 30
 row('peak memory: pass / 30,000 metrics', `${rss.pass.toFixed(0)} / ${rss['30k'].toFixed(0)} MiB`, 'bounded')
 row('peak memory: 64 MiB body (refused at 16 MiB)', `${rss.huge.toFixed(0)} MiB`, 'bounded')
 row('bundle dist/index.js (loaded on every run)', `${(size('index.js') / 1024).toFixed(0)} KiB`)
-for (const chunk of chunks) row(`dist/${chunk} (loaded only to comment)`, `${(size(chunk) / 1024).toFixed(0)} KiB`)
+const chunkKiB = chunks.reduce((sum, chunk) => sum + size(chunk), 0) / 1024
+row(
+  `${chunks.length} chunks (loaded only to comment, for a proxy, or by unused core helpers)`,
+  `${chunkKiB.toFixed(0)} KiB`
+)
 console.log(
   `\n  (medians in ms, for context only: floor ${m.floor}, floor 30k ${m['floor 30k']}, pass ${m.pass}, 30k ${m['30k']})`
 )
