@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
 import { compare, describeMetric, formatNumber, marginText, readMetric, scoreBar } from '../src/report/metric.js'
 
 const asIs = (text: string) => text
@@ -58,6 +59,22 @@ describe('comparison', () => {
     expect(formatNumber(0.8 - 0.71)).toBe('0.09')
     expect(formatNumber(123456789)).toBe('1.23e+8')
     expect(formatNumber(0.00001234)).toBe('0.0000123')
+  })
+
+  it('gives what rounding to four significant digits gives, for any number in its plain range', () => {
+    const plain = fc.double({ min: 1e-4, max: 999_999, noNaN: true })
+    // Numbers as people write them (0.42, 12.5, 0.0815), which the short path takes.
+    const nice = fc
+      .tuple(fc.integer({ min: 1, max: 999_999 }), fc.integer({ min: 0, max: 4 }))
+      .map(([digits, places]) => digits / 10 ** places)
+    fc.assert(
+      fc.property(fc.oneof(plain, nice), fc.boolean(), (n, negative) => {
+        const x = negative ? -n : n
+        if (x === 0) return
+        expect(formatNumber(x)).toBe(String(Number(x.toPrecision(4))))
+      }),
+      { numRuns: 5_000 }
+    )
   })
 })
 

@@ -1973,7 +1973,7 @@ const net = __webpack_require__(7030)
 const assert = __webpack_require__(4589)
 const util = __webpack_require__(3440)
 const { InvalidArgumentError, ConnectTimeoutError } = __webpack_require__(8707)
-const timers = __webpack_require__(8984)
+const timers = __webpack_require__(6603)
 
 function noop () {}
 
@@ -4791,7 +4791,7 @@ module.exports = BalancedPool
 const assert = __webpack_require__(4589)
 const util = __webpack_require__(3440)
 const { channels } = __webpack_require__(2414)
-const timers = __webpack_require__(8984)
+const timers = __webpack_require__(6603)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -11725,7 +11725,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 8984:
+/***/ 6603:
 /***/ ((module) => {
 
 

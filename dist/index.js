@@ -1725,6 +1725,39 @@ function redact_define(target, key, value) {
     Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+;// CONCATENATED MODULE: ./src/report/items-json.ts
+/**
+ * The blocked metrics as JSON for the `blocked-metrics` output. A later step usually reads an output
+ * through `env:`, and Linux refuses to start a process with one environment string over 128 KiB; GitHub
+ * allows 1 MB of outputs per job, counted as UTF-16. So the list holds whole items, in the service's
+ * order, up to 64 KiB, while `blocked-count` is always the true count and the report file holds them all.
+ */
+const MAX_ITEMS_JSON_BYTES = 64 * 1024;
+/** The longest prefix of the items whose JSON list fits `limit` bytes. */
+function boundedItemsJson(items, limit = MAX_ITEMS_JSON_BYTES) {
+    const parts = [];
+    let size = 2; // the brackets
+    for (const item of items) {
+        let part;
+        try {
+            part = JSON.stringify(item) ?? 'null';
+        }
+        catch {
+            break; // nested too deeply to write out: the list stops before it, whole items only
+        }
+        const grown = size + Buffer.byteLength(part, 'utf8') + (parts.length > 0 ? 1 : 0);
+        if (grown > limit)
+            break;
+        parts.push(part);
+        size = grown;
+    }
+    return { json: `[${parts.join(',')}]`, count: parts.length };
+}
+function outputCutNote(shown, count) {
+    return (`The blocked-metrics output holds the first ${shown} of ${count} metrics (it is kept under 64 KiB so later ` +
+        'steps can read it); blocked-count is the true count and the report file has them all.');
+}
+
 ;// CONCATENATED MODULE: ./src/report/metric.ts
 /**
  * One blocked metric, read from whatever shape the service sent, and how it compares with its
@@ -1798,6 +1831,11 @@ function formatNumber(n) {
     const abs = Math.abs(n);
     if (abs >= 1e6 || abs < 1e-4)
         return n.toPrecision(3);
+    // Most scores and thresholds are short already (0.42, 0.8): then their own text is the answer, and
+    // toPrecision (slow: a table of 200 rows calls it a thousand times) is needed only for the rest.
+    const text = String(n);
+    if (text.replace(/^-?[0.]*/, '').replace('.', '').length <= 4)
+        return text;
     return String(Number(n.toPrecision(4)));
 }
 /** "0.71 < 0.8", as the reader compares them. */
@@ -1850,18 +1888,28 @@ function describeMetric(metric, show) {
 ;// CONCATENATED MODULE: ./src/report/report.ts
 
 
+
 /**
  * The most rows any place shows (the job summary); only these items are read into `metrics`. More than
  * this is no longer read at a glance: the report file holds the rest.
  */
 const MAX_SHOWN_METRICS = 200;
+/**
+ * Builds the report, and takes the parsed answer out of `facts` as it does: from here on the report
+ * holds only what is shown, so a long list (30,000 items, say) is garbage before anything is written,
+ * and no garbage collection while the places are written has to copy it.
+ */
 function buildReport(facts, redact, now = Date.now()) {
     const { items, answerJson, cut } = cleanAnswer(facts, redact);
+    facts.items = facts.answer = undefined;
     const notes = (facts.notes ?? []).map(redact);
     const metrics = items.slice(0, MAX_SHOWN_METRICS).map(readMetric);
     if (cut || metrics.some((m) => m.tooDeep)) {
         notes.push('Some metrics nest too deeply to show in full; their deepest parts are left out.');
     }
+    const itemsJson = boundedItemsJson(items);
+    if (itemsJson.count < items.length)
+        notes.push(outputCutNote(itemsJson.count, items.length));
     const target = facts.target && {
         ...facts.target,
         branch: redact(facts.target.branch),
@@ -1875,8 +1923,9 @@ function buildReport(facts, redact, now = Date.now()) {
         eventName: redact(facts.eventName),
         target,
         commitUrl: facts.commitUrl,
-        items,
+        itemCount: items.length,
         metrics,
+        itemsJson,
         answerJson,
         notes,
         problem: facts.problem && {
@@ -1914,7 +1963,7 @@ function cleanAnswer(facts, redact) {
 }
 /** "3 metrics failed their thresholds", without claiming which way any of them should have gone. */
 function blockedCount(report) {
-    const count = report.items.length;
+    const count = report.itemCount;
     if (count === 0)
         return 'it named no metrics';
     // Read from the rows that are shown: each blocked metric that has a score and a threshold failed it.
@@ -2224,7 +2273,7 @@ async function postJson(url, payload, options) {
             });
             response.on('end', () => settle(() => {
                 const body = text + decoder.end();
-                resolve({ status: response.statusCode ?? 0, headers: response.headers, body, bytes: Buffer.concat(chunks) });
+                resolve({ status: response.statusCode ?? 0, headers: response.headers, body, bytes: chunks });
             }));
             // A connection that dies mid-body may end in 'error', 'aborted' or only in 'close'.
             response.on('error', fail);
@@ -2778,7 +2827,7 @@ function headline(report) {
         return plain(`${problem.message} ${problem.hint ?? ''}`.trim(), 3_000);
     }
     const named = report.metrics.slice(0, 3).map((m) => plain(m.name, 60));
-    const more = report.items.length > 3 ? ` and ${report.items.length - 3} more` : '';
+    const more = report.itemCount > 3 ? ` and ${report.itemCount - 3} more` : '';
     const list = named.length > 0 ? ` (${named.join(', ')}${more})` : '';
     return `The evaluation service blocked this commit: ${blockedCount(report)}${list}.`;
 }
@@ -2787,7 +2836,7 @@ function annotateMetrics(report, out) {
         ? out.warning(message, { title: 'Blocked metric' })
         : out.error(message, { title: 'Blocked metric' });
     const slots = report.warnOnly ? ANNOTATION_SLOTS - 1 : ANNOTATION_SLOTS;
-    const count = report.items.length;
+    const count = report.itemCount;
     const shown = count <= slots ? report.metrics : report.metrics.slice(0, slots - 1);
     for (const metric of shown)
         annotate(describeMetric(metric, plain));
@@ -2796,8 +2845,8 @@ function annotateMetrics(report, out) {
 }
 function logMetrics(report, out) {
     const lines = report.metrics.slice(0, LOG_ROWS).map((metric) => `  blocked: ${describeMetric(metric, quoted)}`);
-    if (report.items.length > LOG_ROWS)
-        lines.push(`  …and ${report.items.length - LOG_ROWS} more.`);
+    if (report.itemCount > LOG_ROWS)
+        lines.push(`  …and ${report.itemCount - LOG_ROWS} more.`);
     for (const note of report.notes)
         lines.push(`  note: ${quoted(note, 300)}`);
     if (lines.length > 0)
@@ -2877,10 +2926,14 @@ const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'
 function escapeHtml(text) {
     return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
+/** Printable ASCII with nothing HTML would read (no `"&'<>`): text that every step below leaves as it is. */
+const PLAIN = /^[ !#-%(-;=?-~]*$/;
 /** Untrusted text for an HTML table cell: one line, hidden characters shown, clipped, escaped, in `<code>`. */
 function codeCell(text, max = MAX_CELL_CHARS) {
     if (text === '')
         return '';
+    if (text.length <= max && PLAIN.test(text))
+        return `<code>${text}</code>`;
     return `<code>${escapeHtml(clipText(showHidden(oneLine(text)), max))}</code>`;
 }
 /** Untrusted text for a Markdown sentence: a code span whose fence is longer than any run of backticks inside. */
@@ -2913,7 +2966,7 @@ function renderMarkdown(report, place) {
     ];
     const tail = [...closingLines(report), ...(place.footer ?? [])];
     const join = (lines) => `${lines.join('\n')}\n`;
-    if (report.outcome !== 'blocked' || report.items.length === 0)
+    if (report.outcome !== 'blocked' || report.itemCount === 0)
         return join([...head, ...tail]);
     const fixed = place.measure(join([...head, ...tail])) + 600;
     return join([...head, ...metricsTable(report, place, place.budget - fixed), '', ...tail]);
@@ -2995,9 +3048,9 @@ function metricsTable(report, place, budget) {
         rows++;
     }
     lines.push('</table>');
-    const left = report.items.length - rows;
+    const left = report.itemCount - rows;
     if (left > 0) {
-        lines.push('', `_Showing ${rows} of ${report.items.length} blocked metrics; ${place.elsewhere}._`);
+        lines.push('', `_Showing ${rows} of ${report.itemCount} blocked metrics; ${place.elsewhere}._`);
     }
     return lines;
 }
@@ -3223,32 +3276,11 @@ function explain(cause, timedOut, budgetMs, redact) {
 }
 
 ;// CONCATENATED MODULE: ./src/show/outputs.ts
-const MAX_METRICS_OUTPUT_BYTES = 64 * 1024;
-/** The longest prefix of the items whose JSON array fits MAX_METRICS_OUTPUT_BYTES, and how many it holds. */
-function boundedMetricsJson(items, limit = MAX_METRICS_OUTPUT_BYTES) {
-    const parts = [];
-    let size = 2; // the brackets
-    for (const item of items) {
-        let part;
-        try {
-            part = JSON.stringify(item) ?? 'null';
-        }
-        catch {
-            break; // nested too deeply to write out: the output stops before it, whole items only
-        }
-        const grown = size + Buffer.byteLength(part, 'utf8') + (parts.length > 0 ? 1 : 0);
-        if (grown > limit)
-            break;
-        parts.push(part);
-        size = grown;
-    }
-    return { json: `[${parts.join(',')}]`, shown: parts.length };
-}
-function outputsOf(report, metricsJson, reportFile) {
+function outputsOf(report, reportFile) {
     return {
         verdict: report.outcome,
-        'blocked-metrics': metricsJson,
-        'blocked-count': String(report.items.length),
+        'blocked-metrics': report.itemsJson.json,
+        'blocked-count': String(report.itemCount),
         'commit-sha': report.target?.commitSha ?? '',
         branch: report.target?.branch ?? '',
         'report-file': reportFile
@@ -3280,7 +3312,7 @@ function reportFileParts(report) {
         branch: report.target?.branch ?? null,
         event: report.eventName || null,
         commit_source: report.target?.shaSource ?? null,
-        blocked_count: report.items.length,
+        blocked_count: report.itemCount,
         problem: report.problem ?? null,
         notes: report.notes,
         requests: report.requests,
@@ -3297,11 +3329,6 @@ function reportFileParts(report) {
     const head = JSON.stringify(document, null, 2);
     return [`${head.slice(0, -2)},\n  "answer": `, report.answerJson ?? 'null', '\n}\n'];
 }
-function reportFileJson(report) {
-    return reportFileParts(report)
-        .map((part) => part.toString())
-        .join('');
-}
 /** Where this step's report goes: one file per step (GITHUB_ACTION names the step), in the job's temp folder. */
 function reportFilePath(env) {
     const step = (env.GITHUB_ACTION ?? '').replace(/[^\w.-]+/g, '_').replace(/^\.+/, '') || 'step';
@@ -3310,27 +3337,35 @@ function reportFilePath(env) {
 /** Answers larger than this are written while the rest of the report is shown, rather than before. */
 const WRITE_BEHIND_CHARS = 256 * 1024;
 /**
- * Writes the report file and returns its path. The file is created here, so a folder that cannot be
- * written to is known at once; a large answer's text is then written in the background while the other
- * places are shown, and the process, which waits for pending writes before it exits, waits for it.
- * `failed` is called if that background write fails.
+ * Writes the report file: its path, and when it is all written. The file is created here, so a folder
+ * that cannot be written to throws at once; a large answer is then written in the background while the
+ * other places are shown, and the process, which waits for pending writes before it exits, waits for it.
  */
-function writeReportFile(report, env, failed) {
+function writeReportFile(report, env) {
     const path = reportFilePath(env);
     (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.join)(path, '..'), { recursive: true });
     const [head, answer, tail] = reportFileParts(report);
-    if (answer.length <= WRITE_BEHIND_CHARS) {
-        (0,external_node_fs_namespaceObject.writeFileSync)(path, `${head}${answer.toString()}${tail}`, { encoding: 'utf8', mode: 0o600 });
-        return path;
+    const pieces = typeof answer === 'string' ? [answer] : answer;
+    if (pieces.reduce((size, piece) => size + piece.length, 0) <= WRITE_BEHIND_CHARS) {
+        // Joined as bytes, never piece by piece as text: a character may be split between two pieces.
+        const text = typeof answer === 'string' ? answer : Buffer.concat(answer).toString('utf8');
+        (0,external_node_fs_namespaceObject.writeFileSync)(path, `${head}${text}${tail}`, { encoding: 'utf8', mode: 0o600 });
+        return { path, written: Promise.resolve() };
     }
     const fd = (0,external_node_fs_namespaceObject.openSync)(path, 'w', 0o600);
-    const parts = [Buffer.from(head), Buffer.isBuffer(answer) ? answer : Buffer.from(answer), Buffer.from(tail)];
-    (0,external_node_fs_namespaceObject.writev)(fd, parts, (cause) => {
-        (0,external_node_fs_namespaceObject.close)(fd, () => undefined);
+    const buffers = [head, ...pieces, tail].map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece));
+    const size = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
+    // libuv writes any number of buffers, IOV_MAX at a time, and goes on after a short write; an error after
+    // some bytes were written comes back only as a short count.
+    const written = new Promise((resolve, reject) => (0,external_node_fs_namespaceObject.writev)(fd, buffers, (cause, count) => (0,external_node_fs_namespaceObject.close)(fd, () => {
         if (cause)
-            failed(cause);
-    });
-    return path;
+            reject(cause);
+        else if (count !== size)
+            reject(new Error(`wrote ${count} of ${size} bytes`));
+        else
+            resolve();
+    })));
+    return { path, written };
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
@@ -3482,17 +3517,16 @@ function show(report, out) {
     out.info(`Answer after ${report.requests} request(s): ${report.outcome}.`);
     let reportFile = '';
     try {
-        reportFile = writeReportFile(report, process.env, (cause) => core.warning(`Could not write all of the report file: ${errorMessage(cause)}`));
+        const file = writeReportFile(report, process.env);
+        reportFile = file.path;
+        file.written.catch((cause) => core.warning(`Could not write all of the report file: ${errorMessage(cause)}`));
     }
     catch (cause) {
         core.warning(`Could not write the report file: ${errorMessage(cause)}`);
     }
-    const metrics = boundedMetricsJson(report.items);
-    if (metrics.shown < report.items.length)
-        report.notes.push(outputCutNote(metrics.shown, report.items.length));
     writeSummary(renderMarkdown(report, SUMMARY_PLACE));
     try {
-        for (const [name, value] of Object.entries(outputsOf(report, metrics.json, reportFile)))
+        for (const [name, value] of Object.entries(outputsOf(report, reportFile)))
             core.setOutput(name, value);
     }
     catch (cause) {
@@ -3512,10 +3546,6 @@ function show(report, out) {
     else
         core.warning(`No verdict: ${reason} The step passes because fail-on-error is false; the commit was not checked.`);
     return report;
-}
-function outputCutNote(shown, count) {
-    return (`The blocked-metrics output holds the first ${shown} of ${count} metrics (it is kept under 64 KiB so later ` +
-        'steps can read it); blocked-count is the true count and the report file has them all.');
 }
 function writeSummary(markdown) {
     const path = process.env.GITHUB_STEP_SUMMARY;

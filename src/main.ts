@@ -17,7 +17,7 @@ import { annotateMetrics, headline, logMetrics, type Console } from './show/anno
 import { errorMessage, logLine, neutralize } from './show/log-text.js'
 import { renderMarkdown, SUMMARY_PLACE } from './show/markdown.js'
 import { commentOnPullRequest } from './show/comment/pull-request-comment.js'
-import { boundedMetricsJson, outputsOf } from './show/outputs.js'
+import { outputsOf } from './show/outputs.js'
 import { writeReportFile } from './show/report-file.js'
 import { redactor } from './untrusted/redact.js'
 import { quoted } from './untrusted/visible.js'
@@ -155,18 +155,18 @@ function show(report: Report, out: Console): Report {
 
   let reportFile = ''
   try {
-    reportFile = writeReportFile(report, process.env, (cause) =>
+    const file = writeReportFile(report, process.env)
+    reportFile = file.path
+    file.written.catch((cause: unknown) =>
       core.warning(`Could not write all of the report file: ${errorMessage(cause)}`)
     )
   } catch (cause) {
     core.warning(`Could not write the report file: ${errorMessage(cause)}`)
   }
-  const metrics = boundedMetricsJson(report.items)
-  if (metrics.shown < report.items.length) report.notes.push(outputCutNote(metrics.shown, report.items.length))
   writeSummary(renderMarkdown(report, SUMMARY_PLACE))
 
   try {
-    for (const [name, value] of Object.entries(outputsOf(report, metrics.json, reportFile))) core.setOutput(name, value)
+    for (const [name, value] of Object.entries(outputsOf(report, reportFile))) core.setOutput(name, value)
   } catch (cause) {
     // Later steps would read no verdict at all: the step cannot be called a pass.
     core.setFailed(neutralize(`eval-gate could not finish: could not write its outputs: ${errorMessage(cause)}`))
@@ -180,13 +180,6 @@ function show(report: Report, out: Console): Report {
   else if (report.outcome === 'blocked') core.warning(`${reason} The step passes because fail-on-blocked is false.`)
   else core.warning(`No verdict: ${reason} The step passes because fail-on-error is false; the commit was not checked.`)
   return report
-}
-
-function outputCutNote(shown: number, count: number): string {
-  return (
-    `The blocked-metrics output holds the first ${shown} of ${count} metrics (it is kept under 64 KiB so later ` +
-    'steps can read it); blocked-count is the true count and the report file has them all.'
-  )
 }
 
 function writeSummary(markdown: string): void {

@@ -7,6 +7,7 @@
 import type { GateTarget } from '../commit/resolve-target.js'
 import type { WaitRecord } from '../service/gate-client.js'
 import { redactValue, type Redact } from '../untrusted/redact.js'
+import { boundedItemsJson, outputCutNote, type BoundedJson } from './items-json.js'
 import { readMetric, type Metric } from './metric.js'
 
 export type Outcome = 'pass' | 'blocked' | 'error'
@@ -26,15 +27,17 @@ export interface Report {
   target?: GateTarget
   /** A link to the commit on GitHub, when the repository is known. */
   commitUrl?: string
-  /** The blocked metrics as the service sent them, key removed. */
-  items: unknown[]
-  /** The first MAX_SHOWN_METRICS items, read for display. */
+  /** How many blocked metrics the service listed. */
+  itemCount: number
+  /** The first MAX_SHOWN_METRICS of them, read for display. */
   metrics: Metric[]
+  /** The first of them as the service sent them (key removed), as a JSON list small enough for an output. */
+  itemsJson: BoundedJson
   /**
    * The service's whole answer as JSON, key removed, for the report file (its bytes as they arrived when
    * nothing had to be removed); null without a verdict.
    */
-  answerJson: string | Buffer | null
+  answerJson: string | Buffer[] | null
   /** What about the answer could not be used or shown. */
   notes: string[]
   /** For the error outcome: what went wrong and what to do about it. */
@@ -49,20 +52,30 @@ export interface Report {
 export interface ReportFacts
   extends
     Pick<Report, 'outcome' | 'warnOnly' | 'projectId' | 'eventName' | 'target' | 'commitUrl' | 'problem' | 'startedAt'>,
-    Partial<Pick<Report, 'items' | 'notes' | 'requests' | 'waits'>> {
+    Partial<Pick<Report, 'notes' | 'requests' | 'waits'>> {
+  /** The blocked metrics as the service sent them. */
+  items?: unknown[]
   /** The answer as parsed, and the JSON text and bytes it came from (for a verdict). */
   answer?: Record<string, unknown>
   answerText?: string
-  answerBytes?: Buffer
+  answerBytes?: Buffer[]
 }
 
+/**
+ * Builds the report, and takes the parsed answer out of `facts` as it does: from here on the report
+ * holds only what is shown, so a long list (30,000 items, say) is garbage before anything is written,
+ * and no garbage collection while the places are written has to copy it.
+ */
 export function buildReport(facts: ReportFacts, redact: Redact, now = Date.now()): Report {
   const { items, answerJson, cut } = cleanAnswer(facts, redact)
+  facts.items = facts.answer = undefined
   const notes = (facts.notes ?? []).map(redact)
   const metrics = items.slice(0, MAX_SHOWN_METRICS).map(readMetric)
   if (cut || metrics.some((m) => m.tooDeep)) {
     notes.push('Some metrics nest too deeply to show in full; their deepest parts are left out.')
   }
+  const itemsJson = boundedItemsJson(items)
+  if (itemsJson.count < items.length) notes.push(outputCutNote(itemsJson.count, items.length))
   const target = facts.target && {
     ...facts.target,
     branch: redact(facts.target.branch),
@@ -76,8 +89,9 @@ export function buildReport(facts: ReportFacts, redact: Redact, now = Date.now()
     eventName: redact(facts.eventName),
     target,
     commitUrl: facts.commitUrl,
-    items,
+    itemCount: items.length,
     metrics,
+    itemsJson,
     answerJson,
     notes,
     problem: facts.problem && {
@@ -100,7 +114,7 @@ export function buildReport(facts: ReportFacts, redact: Redact, now = Date.now()
 function cleanAnswer(
   facts: ReportFacts,
   redact: Redact
-): { items: unknown[]; answerJson: string | Buffer | null; cut: boolean } {
+): { items: unknown[]; answerJson: string | Buffer[] | null; cut: boolean } {
   const items = facts.items ?? []
   if (facts.answerText !== undefined && !redact.mayHide(facts.answerText)) {
     return { items, answerJson: facts.answerBytes ?? facts.answerText, cut: false }
@@ -119,8 +133,8 @@ function cleanAnswer(
 }
 
 /** "3 metrics failed their thresholds", without claiming which way any of them should have gone. */
-export function blockedCount(report: Pick<Report, 'items' | 'metrics'>): string {
-  const count = report.items.length
+export function blockedCount(report: Pick<Report, 'itemCount' | 'metrics'>): string {
+  const count = report.itemCount
   if (count === 0) return 'it named no metrics'
   // Read from the rows that are shown: each blocked metric that has a score and a threshold failed it.
   const compared = report.metrics.length > 0 && report.metrics.every((m) => m.comparison !== undefined)

@@ -44,7 +44,7 @@ export type GateResult =
       answer: Record<string, unknown>
       answerText?: string
       /** The same text as it arrived, when it is exactly the body's bytes. */
-      answerBytes?: Buffer
+      answerBytes?: Buffer[]
     } & Exchange)
   | ({ kind: 'error'; message: string; hint: string } & Exchange)
 
@@ -130,7 +130,7 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
   let lastFailure: { body: string; why: string } | undefined
 
   // The items are returned as sent: the report removes the key from them, once, with everything else.
-  const verdict = (answer: Extract<Answer, { kind: 'verdict' }>, answerBytes?: Buffer): GateResult => ({
+  const verdict = (answer: Extract<Answer, { kind: 'verdict' }>, answerBytes?: Buffer[]): GateResult => ({
     kind: 'verdict',
     verdict: answer.verdict,
     items: answer.items,

@@ -23,8 +23,8 @@ export interface HttpAnswer {
   status: number
   headers: http.IncomingHttpHeaders
   body: string
-  /** The body as it arrived, for writing it out again without encoding it anew. */
-  bytes: Buffer
+  /** The body's bytes in the pieces they arrived in, for writing it out again without encoding or copying it. */
+  bytes: Buffer[]
 }
 
 export interface PostOptions {
@@ -107,7 +107,7 @@ export async function postJson(url: string, payload: string, options: PostOption
       response.on('end', () =>
         settle(() => {
           const body = text + decoder.end()
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body, bytes: Buffer.concat(chunks) })
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body, bytes: chunks })
         })
       )
       // A connection that dies mid-body may end in 'error', 'aborted' or only in 'close'.

@@ -57,9 +57,13 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c])
 }
 
+/** Printable ASCII with nothing HTML would read (no `"&'<>`): text that every step below leaves as it is. */
+const PLAIN = /^[ !#-%(-;=?-~]*$/
+
 /** Untrusted text for an HTML table cell: one line, hidden characters shown, clipped, escaped, in `<code>`. */
 export function codeCell(text: string, max = MAX_CELL_CHARS): string {
   if (text === '') return ''
+  if (text.length <= max && PLAIN.test(text)) return `<code>${text}</code>`
   return `<code>${escapeHtml(clipText(showHidden(oneLine(text)), max))}</code>`
 }
 
@@ -95,7 +99,7 @@ export function renderMarkdown(report: Report, place: Place): string {
   ]
   const tail = [...closingLines(report), ...(place.footer ?? [])]
   const join = (lines: string[]): string => `${lines.join('\n')}\n`
-  if (report.outcome !== 'blocked' || report.items.length === 0) return join([...head, ...tail])
+  if (report.outcome !== 'blocked' || report.itemCount === 0) return join([...head, ...tail])
 
   const fixed = place.measure(join([...head, ...tail])) + 600
   return join([...head, ...metricsTable(report, place, place.budget - fixed), '', ...tail])
@@ -186,9 +190,9 @@ function metricsTable(report: Report, place: Place, budget: number): string[] {
     rows++
   }
   lines.push('</table>')
-  const left = report.items.length - rows
+  const left = report.itemCount - rows
   if (left > 0) {
-    lines.push('', `_Showing ${rows} of ${report.items.length} blocked metrics; ${place.elsewhere}._`)
+    lines.push('', `_Showing ${rows} of ${report.itemCount} blocked metrics; ${place.elsewhere}._`)
   }
   return lines
 }

@@ -11,7 +11,7 @@ import type { Report } from '../report/report.js'
 export const REPORT_SCHEMA_VERSION = 1
 
 /** The report file's text, in three parts: the small facts, the service's answer, and the end. */
-export function reportFileParts(report: Report): [string, string | Buffer, string] {
+export function reportFileParts(report: Report): [string, string | Buffer[], string] {
   const document = {
     schema_version: REPORT_SCHEMA_VERSION,
     verdict: report.outcome,
@@ -21,7 +21,7 @@ export function reportFileParts(report: Report): [string, string | Buffer, strin
     branch: report.target?.branch ?? null,
     event: report.eventName || null,
     commit_source: report.target?.shaSource ?? null,
-    blocked_count: report.items.length,
+    blocked_count: report.itemCount,
     problem: report.problem ?? null,
     notes: report.notes,
     requests: report.requests,
@@ -39,12 +39,6 @@ export function reportFileParts(report: Report): [string, string | Buffer, strin
   return [`${head.slice(0, -2)},\n  "answer": `, report.answerJson ?? 'null', '\n}\n']
 }
 
-export function reportFileJson(report: Report): string {
-  return reportFileParts(report)
-    .map((part) => part.toString())
-    .join('')
-}
-
 /** Where this step's report goes: one file per step (GITHUB_ACTION names the step), in the job's temp folder. */
 export function reportFilePath(env: NodeJS.ProcessEnv): string {
   const step = (env.GITHUB_ACTION ?? '').replace(/[^\w.-]+/g, '_').replace(/^\.+/, '') || 'step'
@@ -55,24 +49,34 @@ export function reportFilePath(env: NodeJS.ProcessEnv): string {
 const WRITE_BEHIND_CHARS = 256 * 1024
 
 /**
- * Writes the report file and returns its path. The file is created here, so a folder that cannot be
- * written to is known at once; a large answer's text is then written in the background while the other
- * places are shown, and the process, which waits for pending writes before it exits, waits for it.
- * `failed` is called if that background write fails.
+ * Writes the report file: its path, and when it is all written. The file is created here, so a folder
+ * that cannot be written to throws at once; a large answer is then written in the background while the
+ * other places are shown, and the process, which waits for pending writes before it exits, waits for it.
  */
-export function writeReportFile(report: Report, env: NodeJS.ProcessEnv, failed: (cause: unknown) => void): string {
+export function writeReportFile(report: Report, env: NodeJS.ProcessEnv): { path: string; written: Promise<void> } {
   const path = reportFilePath(env)
   mkdirSync(join(path, '..'), { recursive: true })
   const [head, answer, tail] = reportFileParts(report)
-  if (answer.length <= WRITE_BEHIND_CHARS) {
-    writeFileSync(path, `${head}${answer.toString()}${tail}`, { encoding: 'utf8', mode: 0o600 })
-    return path
+  const pieces = typeof answer === 'string' ? [answer] : answer
+  if (pieces.reduce((size, piece) => size + piece.length, 0) <= WRITE_BEHIND_CHARS) {
+    // Joined as bytes, never piece by piece as text: a character may be split between two pieces.
+    const text = typeof answer === 'string' ? answer : Buffer.concat(answer).toString('utf8')
+    writeFileSync(path, `${head}${text}${tail}`, { encoding: 'utf8', mode: 0o600 })
+    return { path, written: Promise.resolve() }
   }
   const fd = openSync(path, 'w', 0o600)
-  const parts = [Buffer.from(head), Buffer.isBuffer(answer) ? answer : Buffer.from(answer), Buffer.from(tail)]
-  writev(fd, parts, (cause) => {
-    close(fd, () => undefined)
-    if (cause) failed(cause)
-  })
-  return path
+  const buffers = [head, ...pieces, tail].map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece))
+  const size = buffers.reduce((sum, buffer) => sum + buffer.length, 0)
+  // libuv writes any number of buffers, IOV_MAX at a time, and goes on after a short write; an error after
+  // some bytes were written comes back only as a short count.
+  const written = new Promise<void>((resolve, reject) =>
+    writev(fd, buffers, (cause, count) =>
+      close(fd, () => {
+        if (cause) reject(cause)
+        else if (count !== size) reject(new Error(`wrote ${count} of ${size} bytes`))
+        else resolve()
+      })
+    )
+  )
+  return { path, written }
 }

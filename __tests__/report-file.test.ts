@@ -1,0 +1,71 @@
+// The report file as written to disk, with the answer's bytes in the pieces they arrived in: a character
+// may be split between two pieces, and a slow answer can come in far more pieces than one writev takes.
+import { afterAll, describe, expect, it } from '@jest/globals'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { buildReport } from '../src/report/report.js'
+import { writeReportFile } from '../src/show/report-file.js'
+import { redactor } from '../src/untrusted/redact.js'
+
+const dir = mkdtempSync(join(tmpdir(), 'eval-gate-report-file-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** Cuts bytes into `count` pieces at offsets that ignore character boundaries. */
+function pieces(bytes: Buffer, count: number): Buffer[] {
+  const out: Buffer[] = []
+  for (let i = 0; i < count; i++) {
+    out.push(bytes.subarray(Math.floor((i * bytes.length) / count), Math.floor(((i + 1) * bytes.length) / count)))
+  }
+  return out
+}
+
+function reportOf(answer: object, count: number) {
+  const text = JSON.stringify(answer)
+  const bytes = pieces(Buffer.from(text), count)
+  expect(bytes.some((piece) => piece.length > 0 && (piece[0] & 0xc0) === 0x80)).toBe(true) // a split character
+  return buildReport(
+    {
+      outcome: 'blocked',
+      warnOnly: false,
+      eventName: 'pull_request',
+      startedAt: 0,
+      answerText: text,
+      answerBytes: bytes
+    },
+    redactor()
+  )
+}
+
+describe('writeReportFile', () => {
+  it.each([
+    ['a small answer, written at once', 40, 7],
+    ['a large answer in more pieces than one writev takes', 30_000, 3_000]
+  ])('%s', async (name, metrics, count) => {
+    const answer = {
+      verdict: 'blocked',
+      blocked_metrics: Array.from({ length: metrics }, (_, i) => ({ name: `métrique-€-𝄞-${i}`, score: 0.1 }))
+    }
+    const file = writeReportFile(reportOf(answer, count), { RUNNER_TEMP: dir, GITHUB_ACTION: name.slice(0, 7) })
+    await file.written
+    const written = JSON.parse(readFileSync(file.path, 'utf8')) as { answer: unknown; verdict: string }
+    expect(written.verdict).toBe('blocked')
+    expect(written.answer).toEqual(answer)
+    expect(statSync(file.path).mode & 0o777).toBe(0o600)
+  })
+
+  it('throws at once when the folder cannot be made', () => {
+    const notAFolder = join(dir, 'not-a-folder')
+    writeFileSync(notAFolder, '')
+    expect(() => writeReportFile(reportOf({ verdict: 'blocked' }, 3), { RUNNER_TEMP: notAFolder })).toThrow()
+  })
+
+  it('rejects `written` when a large answer cannot all be written (a full disk)', async () => {
+    if (!existsSync('/dev/full')) return
+    mkdirSync(join(dir, 'eval-gate'), { recursive: true })
+    symlinkSync('/dev/full', join(dir, 'eval-gate', 'report-full.json'))
+    const answer = { verdict: 'blocked', pad: 'é'.repeat(300_000) }
+    const file = writeReportFile(reportOf(answer, 50), { RUNNER_TEMP: dir, GITHUB_ACTION: 'full' })
+    await expect(file.written).rejects.toThrow(/ENOSPC/)
+  })
+})

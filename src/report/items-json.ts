@@ -1,0 +1,40 @@
+/**
+ * The blocked metrics as JSON for the `blocked-metrics` output. A later step usually reads an output
+ * through `env:`, and Linux refuses to start a process with one environment string over 128 KiB; GitHub
+ * allows 1 MB of outputs per job, counted as UTF-16. So the list holds whole items, in the service's
+ * order, up to 64 KiB, while `blocked-count` is always the true count and the report file holds them all.
+ */
+export const MAX_ITEMS_JSON_BYTES = 64 * 1024
+
+export interface BoundedJson {
+  /** A JSON list of the first items. */
+  json: string
+  /** How many items it holds. */
+  count: number
+}
+
+/** The longest prefix of the items whose JSON list fits `limit` bytes. */
+export function boundedItemsJson(items: unknown[], limit = MAX_ITEMS_JSON_BYTES): BoundedJson {
+  const parts: string[] = []
+  let size = 2 // the brackets
+  for (const item of items) {
+    let part: string
+    try {
+      part = JSON.stringify(item) ?? 'null'
+    } catch {
+      break // nested too deeply to write out: the list stops before it, whole items only
+    }
+    const grown = size + Buffer.byteLength(part, 'utf8') + (parts.length > 0 ? 1 : 0)
+    if (grown > limit) break
+    parts.push(part)
+    size = grown
+  }
+  return { json: `[${parts.join(',')}]`, count: parts.length }
+}
+
+export function outputCutNote(shown: number, count: number): string {
+  return (
+    `The blocked-metrics output holds the first ${shown} of ${count} metrics (it is kept under 64 KiB so later ` +
+    'steps can read it); blocked-count is the true count and the report file has them all.'
+  )
+}
