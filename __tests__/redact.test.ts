@@ -44,6 +44,39 @@ describe('redactor', () => {
     expect(redact.mayHide('{"name":"\\u0065"}')).toBe(true)
     expect(redact.mayHide('{"name":"%65"}')).toBe(true)
   })
+
+  it('finds a piece of any secret in a text exactly when a search for every piece would', () => {
+    const secret = fc.string({ unit: fc.constantFrom(...'abcdEFGH0123_-.'), minLength: 7, maxLength: 48 })
+    fc.assert(
+      fc.property(
+        fc.array(secret, { minLength: 1, maxLength: 2 }),
+        fc.array(fc.oneof(fc.string({ unit: fc.constantFrom(...'abcdEFGH0123_-."{}: ') }), fc.nat()), {
+          maxLength: 6
+        }),
+        fc.boolean(),
+        (secrets, parts, upper) => {
+          const size = Math.min(8, ...secrets.map((s) => s.length))
+          // Parts are either filler or a piece of a secret (as long as a piece, or longer), in either case.
+          const text = parts
+            .map((part) => {
+              if (typeof part === 'string') return part
+              const from = secrets[part % secrets.length]
+              const start = part % (from.length - size + 1)
+              const piece = from.slice(start, start + size + (part % 3))
+              return upper ? piece.toUpperCase() : piece
+            })
+            .join('')
+          const everyPiece = new Set<string>()
+          for (const s of secrets)
+            for (let i = 0; i + size <= s.length; i++) everyPiece.add(s.slice(i, i + size).toLowerCase())
+          const expected =
+            text.includes('\\') || text.includes('%') || [...everyPiece].some((p) => text.toLowerCase().includes(p))
+          expect(redactor(...secrets).mayHide(text)).toBe(expected)
+        }
+      ),
+      { numRuns: 3_000 }
+    )
+  })
 })
 
 describe('redactValue', () => {

