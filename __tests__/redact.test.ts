@@ -17,6 +17,17 @@ describe('redactor', () => {
     expect(redact(text)).toBe(expected)
   })
 
+  it('removes the key behind something that looks like an escape', () => {
+    // Read only decoded, `%Ab` or `\\uc123` would eat the key's first characters and hide the rest.
+    const key = 'sk_live_Abc123Def456Ghi789Jkl012Mno345Pqr6X'
+    const cut = redactor(key)
+    for (const text of ['%Abc123Def', '\\uc123Def456G', `x %Abc123Def456 y`]) {
+      const out = cut(text)
+      for (let i = 0; i + 8 <= key.length; i++)
+        expect(out.toLowerCase()).not.toContain(key.slice(i, i + 8).toLowerCase())
+    }
+  })
+
   it('leaves short pieces and other text alone, escapes included', () => {
     expect(redact('egk_liv and 11% of %zz')).toBe('egk_liv and 11% of %zz')
     expect(redact('caf\\u00e9')).toBe('caf\\u00e9')

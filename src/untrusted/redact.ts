@@ -33,10 +33,9 @@ export function redactor(...secrets: string[]): Redact {
   const escaped = [...pieces].map(escapeForPattern)
   // Finds whether any piece occurs at all, in any case; the rare text that holds one is then cut precisely.
   const any = new RegExp(escaped.join('|'), 'i')
-  const redact = (raw: string): string => {
-    // An escaped key (`\u0065gk…`, `%65gk…`) is still the key to whoever decodes it.
-    const text = ESCAPE.test(raw) ? unescape(raw) : raw
-    if (text.length < size || !any.test(text)) return raw
+  /** Cuts every run of pieces out of the text as it stands. */
+  const cut = (text: string): string => {
+    if (text.length < size || !any.test(text)) return text
     const lower = text.replace(/[A-Z]/g, (c) => c.toLowerCase())
     const covered = new Uint8Array(text.length)
     for (let i = 0; i + size <= text.length; i++) {
@@ -50,6 +49,14 @@ export function redactor(...secrets: string[]): Redact {
       i = stop
     }
     return out
+  }
+  const redact = (raw: string): string => {
+    // The text as it stands first: an escape-like prefix (`%Ab`, `\uc123`) must not hide the key after it.
+    const text = cut(raw)
+    if (!ESCAPE.test(text)) return text
+    // Then decoded: an escaped key (`\u0065gk…`, `%65gk…`) is still the key to whoever decodes it.
+    const decoded = unescape(text)
+    return any.test(decoded) ? cut(decoded) : text
   }
   // Each piece (8 characters from position i) holds the 4-character block of its secret that starts at the
   // next multiple of 4. A pattern of a secret's few blocks is quick over a large answer, where one of all
