@@ -1704,10 +1704,11 @@ function redactor(...secrets) {
 function escapeForPattern(text) {
     return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 }
-const ESCAPE = /\\u[0-9a-f]{4}|\\x[0-9a-f]{2}|%[0-9a-f]{2}/i;
+const ESCAPE = /\\u([0-9a-f]{4})|\\x([0-9a-f]{2})|%([0-9a-f]{2})/i;
+const ESCAPES = new RegExp(ESCAPE.source, 'gi');
 /** Decodes `\uXXXX`, `\xXX` and `%XX` escapes, one character each, wherever they stand. */
 function redact_unescape(text) {
-    return text.replace(/\\u([0-9a-f]{4})|\\x([0-9a-f]{2})|%([0-9a-f]{2})/gi, (_, u, x, p) => String.fromCharCode(parseInt(u ?? x ?? p, 16)));
+    return text.replace(ESCAPES, (_, u, x, p) => String.fromCharCode(parseInt(u ?? x ?? p, 16)));
 }
 /** How deep a service's item may nest before the rest of it is replaced by a note. */
 const MAX_DEPTH = 32;
@@ -3440,12 +3441,9 @@ async function run() {
         core.setSecret(token);
     const redact = redactor(rawKey.trim(), token);
     /** Every log line goes through here: the key removed, quoted pieces made inert, one line, no command. */
-    const say = (message) => core.info(logLine(redact(message)));
-    const out = {
-        ...core,
-        info: say,
-        infoLines: (lines) => core.info(lines.map((l) => logLine(redact(l))).join('\n'))
-    };
+    const safe = (message) => logLine(redact(message));
+    const say = (message) => core.info(safe(message));
+    const out = { ...core, info: say, infoLines: (lines) => core.info(lines.map(safe).join('\n')) };
     const event = readEvent();
     /** What is known so far, so that a run stopped at any point still reports what it had. */
     const known = { outcome: 'error', warnOnly: false, eventName: event.eventName, startedAt };
@@ -3486,7 +3484,7 @@ async function run() {
                 env: process.env,
                 signal: cancel,
                 say,
-                warn: (message) => core.warning(logLine(redact(message))),
+                warn: (message) => core.warning(safe(message)),
                 redact
             })
             : '';

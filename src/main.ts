@@ -33,12 +33,9 @@ export async function run(): Promise<void> {
   if (token !== '') core.setSecret(token)
   const redact = redactor(rawKey.trim(), token)
   /** Every log line goes through here: the key removed, quoted pieces made inert, one line, no command. */
-  const say = (message: string): void => core.info(logLine(redact(message)))
-  const out: Console = {
-    ...core,
-    info: say,
-    infoLines: (lines) => core.info(lines.map((l) => logLine(redact(l))).join('\n'))
-  }
+  const safe = (message: string): string => logLine(redact(message))
+  const say = (message: string): void => core.info(safe(message))
+  const out: Console = { ...core, info: say, infoLines: (lines) => core.info(lines.map(safe).join('\n')) }
 
   const event = readEvent()
   /** What is known so far, so that a run stopped at any point still reports what it had. */
@@ -81,7 +78,7 @@ export async function run(): Promise<void> {
           env: process.env,
           signal: cancel,
           say,
-          warn: (message) => core.warning(logLine(redact(message))),
+          warn: (message) => core.warning(safe(message)),
           redact
         })
       : ''

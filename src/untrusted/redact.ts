@@ -89,11 +89,12 @@ function escapeForPattern(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
 }
 
-const ESCAPE = /\\u[0-9a-f]{4}|\\x[0-9a-f]{2}|%[0-9a-f]{2}/i
+const ESCAPE = /\\u([0-9a-f]{4})|\\x([0-9a-f]{2})|%([0-9a-f]{2})/i
+const ESCAPES = new RegExp(ESCAPE.source, 'gi')
 
 /** Decodes `\uXXXX`, `\xXX` and `%XX` escapes, one character each, wherever they stand. */
 function unescape(text: string): string {
-  return text.replace(/\\u([0-9a-f]{4})|\\x([0-9a-f]{2})|%([0-9a-f]{2})/gi, (_, u?: string, x?: string, p?: string) =>
+  return text.replace(ESCAPES, (_, u?: string, x?: string, p?: string) =>
     String.fromCharCode(parseInt(u ?? x ?? p!, 16))
   )
 }
