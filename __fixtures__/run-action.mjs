@@ -129,6 +129,7 @@ export async function runAction({
   clearTimeout(signaller)
   const outputs = parseOutputs(readFileSync(files.output, 'utf8'))
   const reportPath = outputs['report-file']
+  const reportBytes = reportPath && existsSync(reportPath) ? readFileSync(reportPath) : Buffer.alloc(0)
   const result = {
     code,
     stdout,
@@ -136,8 +137,9 @@ export async function runAction({
     durationMs: Date.now() - started,
     outputs,
     summary: readFileSync(files.summary, 'utf8'),
-    /** The report file's text, read before the run's folder is removed ('' when there is none). */
-    reportText: reportPath && existsSync(reportPath) ? readFileSync(reportPath, 'utf8') : ''
+    /** The report file's bytes, and its text, read before the run's folder is removed (empty when there is none). */
+    reportBytes,
+    reportText: reportBytes.toString('utf8')
   }
   rmSync(dir, { recursive: true, force: true })
   return result

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url'
  * @property {number} [status]      HTTP status (default 200)
  * @property {Record<string, string | ((ctx: {now: number}) => string)>} [headers]
  * @property {unknown} [json]       a body to send as JSON
- * @property {string} [body]        a raw body (wins over json)
+ * @property {string} [body]        a raw body (wins over json; with reset-mid-body, what is sent before the reset)
  * @property {'drop' | 'hang' | 'drip' | 'reset-mid-body'} [fault]
  */
 
@@ -195,7 +195,7 @@ function answer(behaviour, res, record, timers) {
     case 'reset-mid-body':
       record.status = 'reset-mid-body'
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '1000' })
-      res.write('{"verdict":"pa')
+      res.write(behaviour.body ?? '{"verdict":"pa')
       return setTimeout(() => res.socket?.destroy(), 20)
   }
   const headers = {}

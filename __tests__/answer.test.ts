@@ -71,7 +71,11 @@ describe('interpretAnswer', () => {
     ['a body cut short', '{"verdict":"blocked","blocked_metrics":[{"name":"to'],
     ['a verdict in a list', '{"verdict":["blocked"]}'],
     ['a key in capitals', '{"Verdict":"blocked"}'],
-    ['a hidden character', '{"verdict":"blocked\u200b"}']
+    ['a hidden character', '{"verdict":"blocked\u200b"}'],
+    ['a verdict key spelt with escapes, then repeated', '{"\\u0076erdict":"blocked","verdict":"pass"}'],
+    ['a verdict spelt with escapes, cut short', '{"verdict":"\\u0062l\\u006Fcked","blocked_metrics":[{"na'],
+    ['a verdict in an object', '{"verdict":{"state":"Blocked"}}'],
+    ['a verdict in a list of objects', '{"verdict":[{"state":"blocked"}],"blocked_metrics":["x"]}']
   ])('reads %s that still says blocked as blocked, never as an error', (_, body) => {
     expect(interpretAnswer(body)).toMatchObject({ kind: 'verdict', verdict: 'blocked' })
   })

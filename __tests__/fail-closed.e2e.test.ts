@@ -3,6 +3,7 @@
 // runner runs it. Every case checks what a workflow would see: exit code, outputs, summary, report file.
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
+import { isUtf8 } from 'node:buffer'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -192,10 +193,38 @@ describe('4. a blocked verdict with a broken list', () => {
     [
       'an answer over 16 MiB',
       `{"verdict":"blocked","blocked_metrics":[{"name":"t","e":"${'a'.repeat(17 * 1024 * 1024)}"}]}`
-    ]
+    ],
+    [
+      'an answer over 16 MiB, its verdict after the first 64 KiB',
+      `{"pad":"${'a'.repeat(100 * 1024)}","verdict":"blocked","e":"${'b'.repeat(17 * 1024 * 1024)}"}`
+    ],
+    ['a verdict key spelt with escapes, then repeated', '{"\\u0076erdict":"blocked","verdict":"pass"}'],
+    ['a verdict spelt with escapes, in a broken answer', '{"verdict":"\\u0062locked","blocked_metrics":[{'],
+    ['a verdict in an object', '{"verdict":{"state":"Blocked"}}']
   ])('%s that says blocked stays blocked even with fail-on-error false', async (_, body) => {
     const run = await gate((await service([{ body }])).baseUrl, { 'fail-on-error': 'false' })
     expectDecided(run, 'blocked')
+  })
+
+  it.each([
+    ['cut off in the middle', 'destroy' as const, /cut off/],
+    ['still arriving when timeout-seconds ends', 'hold' as const, /cut off/]
+  ])('a blocked answer %s stays blocked even with fail-on-error false', async (_, after, note) => {
+    const head = 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n'
+    const raw = await startRawStandIn({ reply: `${head}{"verdict":"blocked","blocked_metrics":[{"name":"faith`, after })
+    closers.push(raw.close)
+    const run = await gate(raw.baseUrl, { 'fail-on-error': 'false', 'timeout-seconds': '2' })
+    expectDecided(run, 'blocked')
+    expect(run.summary).toMatch(note)
+  })
+
+  it('a blocked answer cut off, then a failure that says nothing, stays blocked', async () => {
+    const cut = { fault: 'reset-mid-body' as const, body: '{"verdict":"blocked","blocked_metrics":[{"na' }
+    const server = await service([cut, { status: 503 }])
+    const run = await gate(server.baseUrl, { 'fail-on-error': 'false', 'timeout-seconds': '3' })
+    expectDecided(run, 'blocked')
+    expect(server.requests.length).toBeGreaterThanOrEqual(2)
+    expect(run.summary).toMatch(/cut off/)
   })
 
   it('a pass that also lists blocked metrics under a repeated key never passes', async () => {
@@ -248,6 +277,21 @@ describe('6. outputs a later step can use', () => {
     const report = JSON.parse(run.reportText)
     expect(report.answer.blocked_metrics).toEqual(metrics)
     expect(report).toMatchObject({ blocked_count: 1500, requests: 1, commit_sha: expect.any(String) })
+  })
+
+  it('writes a large answer that is not valid UTF-8 to the report file as valid UTF-8', async () => {
+    const items = Array.from({ length: 6_000 }, (_, i) => `{"name":"metric-${i}","score":0.5,"threshold":0.8}`)
+    const json = Buffer.from(`{"verdict":"blocked","blocked_metrics":[${items.join(',')}],"note":"x"}`)
+    const bad = Buffer.concat([json.subarray(0, -3), Buffer.from([0xff, 0xc3]), json.subarray(-3)])
+    const head = `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${bad.length}\r\n\r\n`
+    const raw = await startRawStandIn({ reply: Buffer.concat([Buffer.from(head), bad]) })
+    closers.push(raw.close)
+    const run = await gate(raw.baseUrl)
+    expectDecided(run, 'blocked')
+    const file = run.reportBytes
+    expect(file.length).toBeGreaterThan(256 * 1024)
+    expect(isUtf8(file)).toBe(true)
+    expect(JSON.parse(file.toString()).answer.note).toBe('\ufffd\ufffdx')
   })
 })
 

@@ -2049,9 +2049,18 @@ function clipText(text, max) {
  * Text that still says blocked, read from the raw answer when it cannot be read whole: a verdict key (any
  * case) whose value, or first list item, is a string that mentions "blocked". A body that is cut short,
  * too large, trailed by junk or that repeats its keys is then still a block, never an error that
- * `fail-on-error: false` would let through.
+ * `fail-on-error: false` would let through. JSON may spell any letter as `\uXXXX`, so the text is also
+ * read with those escapes decoded.
  */
 const SAYS_BLOCKED = /"verdict"\s*:\s*\[?\s*"[^"]*blocked/i;
+const UNICODE_ESCAPE = /\\u([0-9a-f]{4})/gi;
+function saysBlockedInText(body) {
+    if (SAYS_BLOCKED.test(body))
+        return true;
+    if (!body.includes('\\u'))
+        return false;
+    return SAYS_BLOCKED.test(body.replace(UNICODE_ESCAPE, (_, hex) => String.fromCharCode(parseInt(hex, 16))));
+}
 /** A byte-order mark before the JSON: not JSON, but no reason to refuse an answer. */
 const withoutBom = (body) => (body.charCodeAt(0) === 0xfeff ? body.slice(1) : body);
 /** Reads the body of a 2xx answer of `POST /gates/evaluate`. */
@@ -2072,7 +2081,7 @@ function interpretAnswer(raw, quote = quoted) {
     if (saysBlocked(verdict))
         return readBlocked(parsed, body, quote);
     if (verdict !== 'pass') {
-        const text = typeof verdict === 'string' ? verdict : (JSON.stringify(verdict) ?? '');
+        const text = typeof verdict === 'string' ? verdict : jsonOf(verdict);
         const shown = verdict === undefined ? 'no verdict field' : `verdict ${quote(text, 80)}`;
         return invalid(`the answer has ${shown}; expected "pass" or "blocked"`);
     }
@@ -2117,23 +2126,33 @@ function blockedInErrorBody(raw, why, quote = quoted) {
 }
 /** A block read from raw text alone: no metric can be shown, but the commit does not pass. */
 function blockedInText(body, why, quote) {
-    if (!SAYS_BLOCKED.test(body))
+    if (!saysBlockedInText(body))
         return undefined;
     const notes = [
         `${why.replace(/[.]$/, '')}; its text still says blocked (${describeBody(body, quote)}), so it is read as blocked.`
     ];
     return { kind: 'verdict', verdict: 'blocked', items: [], notes, answer: {} };
 }
-/** `blocked` in any case and with blanks around it still blocks: a near miss must never read as a pass. */
-function saysBlocked(verdict) {
-    return typeof verdict === 'string' && verdict.trim().toLowerCase() === 'blocked';
+/**
+ * A verdict that mentions `blocked` anywhere (in any case, with blanks around it, inside a list or an
+ * object) blocks: a near miss must never read as a pass, nor as an error that `fail-on-error: false`
+ * lets through.
+ */
+function saysBlocked(verdict, depth = 0) {
+    if (typeof verdict === 'string')
+        return /blocked/i.test(verdict);
+    if (verdict === null || typeof verdict !== 'object' || depth > 8)
+        return false;
+    return Object.values(verdict).some((inner) => saysBlocked(inner, depth + 1));
 }
 function readBlocked(answer, text, quote) {
     const notes = [];
     const verdict = answer.verdict;
     const list = answer.blocked_metrics;
-    if (verdict !== 'blocked')
-        notes.push(`The verdict was written ${quote(verdict, 40)}; read as blocked.`);
+    if (verdict !== 'blocked') {
+        const text = typeof verdict === 'string' ? verdict : jsonOf(verdict);
+        notes.push(`The verdict was written ${quote(text, 40)}; read as blocked.`);
+    }
     const blocked = (items) => ({ kind: 'verdict', verdict: 'blocked', items, notes, answer, text });
     if (list === undefined || list === null)
         return blocked([]);
@@ -2171,6 +2190,15 @@ function topLevelKeys(json) {
             depth--;
     }
     return keys;
+}
+/** JSON for a value that may nest too deeply to write out. */
+function jsonOf(value) {
+    try {
+        return JSON.stringify(value) ?? '';
+    }
+    catch {
+        return typeName(value);
+    }
 }
 function typeName(value) {
     if (value === null)
@@ -2238,15 +2266,12 @@ var proxy = __nccwpck_require__(9783);
 
 
 
+/** The answer went past the size limit; what arrived before it is its partial answer. */
 class BodyTooLargeError extends Error {
     limit;
-    head;
-    constructor(limit, 
-    /** The answer's first bytes, as text: enough to see whether it says blocked. */
-    head) {
+    constructor(limit) {
         super(`the answer is larger than ${limit} bytes`);
         this.limit = limit;
-        this.head = head;
         this.name = 'BodyTooLargeError';
     }
 }
@@ -2255,6 +2280,68 @@ class AbortedError extends Error {
     constructor() {
         super('the request was stopped before an answer arrived');
         this.name = 'AbortedError';
+    }
+}
+const partials = new WeakMap();
+function withPartial(cause, partial) {
+    partials.set(cause, partial);
+    return cause;
+}
+/** The part of an answer that had arrived when `cause` ended the exchange, if an answer had begun. */
+function partialAnswer(cause) {
+    return cause instanceof Error ? partials.get(cause) : undefined;
+}
+/** Pieces smaller than this are copied into blocks of BLOCK_BYTES; larger ones are kept as they are. */
+const SMALL_PIECE_BYTES = 4 * 1024;
+const BLOCK_BYTES = 64 * 1024;
+/**
+ * A body as it arrives, as bytes and as text. Small pieces are copied into blocks: an answer sent a byte
+ * at a time would otherwise cost a Buffer and a string per byte (hundreds of bytes each), gigabytes for
+ * a body under the size limit. Text is decoded block by block and joined: V8 parses such a joined string
+ * several milliseconds faster per megabyte than one decoded from a single large Buffer.
+ */
+class BodyReader {
+    size = 0;
+    blocks = [];
+    block = Buffer.alloc(0);
+    used = 0;
+    decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
+    decoded = '';
+    add(piece) {
+        this.size += piece.length;
+        if (piece.length >= SMALL_PIECE_BYTES) {
+            this.flush();
+            return this.keep(piece);
+        }
+        if (this.used + piece.length > this.block.length) {
+            this.flush();
+            this.block = Buffer.allocUnsafe(BLOCK_BYTES);
+        }
+        piece.copy(this.block, this.used);
+        this.used += piece.length;
+    }
+    /** All the text so far; a character cut off at the end reads as U+FFFD. */
+    text() {
+        this.flush();
+        this.decoded += this.decoder.end();
+        return this.decoded;
+    }
+    /** All the bytes so far, in order. */
+    bytes() {
+        this.flush();
+        return this.blocks;
+    }
+    keep(piece) {
+        this.blocks.push(piece);
+        this.decoded += this.decoder.write(piece);
+    }
+    /** Keeps the filled part of the current block; what is left of it takes the next small pieces. */
+    flush() {
+        if (this.used === 0)
+            return;
+        this.keep(this.block.subarray(0, this.used));
+        this.block = this.block.subarray(this.used);
+        this.used = 0;
     }
 }
 /** The agent for a URL: http-client's proxy agent when a proxy applies, else a fresh one with no keep-alive. */
@@ -2284,35 +2371,31 @@ async function postJson(url, payload, options) {
             options.signal.removeEventListener('abort', onAbort);
             done();
         };
+        /** Once an answer has begun, what arrived of it goes with any error that ends it. */
+        let received;
         const fail = (cause) => settle(() => {
-            reject(cause);
+            reject(received ? withPartial(cause, received()) : cause);
             request.destroy();
         });
         const onAbort = () => fail(new AbortedError());
         options.signal.addEventListener('abort', onAbort, { once: true });
         request.on('response', (response) => {
-            const chunks = [];
-            // Decoded as it arrives and joined as text: V8 parses the joined string several milliseconds faster
-            // per megabyte than one decoded from a single large Buffer (an external string).
-            const decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
-            let text = '';
-            let size = 0;
+            const status = response.statusCode ?? 0;
+            const body = new BodyReader();
+            received = () => ({ status, body: body.text() });
             response.on('data', (chunk) => {
-                size += chunk.length;
-                if (size > options.maxBodyBytes) {
-                    const head = Buffer.concat(chunks)
-                        .subarray(0, 64 * 1024)
-                        .toString('utf8');
-                    return fail(new BodyTooLargeError(options.maxBodyBytes, head));
-                }
-                chunks.push(chunk);
-                text += decoder.write(chunk);
+                if (body.size + chunk.length > options.maxBodyBytes)
+                    return fail(new BodyTooLargeError(options.maxBodyBytes));
+                body.add(chunk);
             });
             response.on('end', () => settle(() => {
-                const body = text + decoder.end();
-                resolve({ status: response.statusCode ?? 0, headers: response.headers, body, bytes: chunks });
+                const text = body.text();
+                // A body that was not valid UTF-8 reads with U+FFFD in it: its bytes are then not that text.
+                const bytes = text.includes('\uFFFD') ? undefined : body.bytes();
+                resolve({ status, headers: response.headers, body: text, bytes });
             }));
-            // A connection that dies mid-body may end in 'error', 'aborted' or only in 'close'.
+            // A connection that dies mid-body may end in 'error', 'aborted' or only in 'close'. What arrived goes
+            // with the error: a cut-off answer that says blocked must not end as a mere network fault.
             response.on('error', fail);
             response.on('close', () => fail(new Error('the connection closed before the answer was complete')));
         });
@@ -2524,8 +2607,16 @@ async function evaluateGate(request, deps) {
     let dnsFailures = 0;
     let lastProblem = '';
     let lastHint = HINTS.server;
-    /** The body of the last answer that was not a verdict: if it still says blocked, the result is a block. */
-    let lastFailure;
+    /**
+     * The last answer that was not a verdict but still said blocked (a refusal, a 5xx, a body cut off or
+     * too large): if no verdict follows, the result is that block, whatever failed after it.
+     */
+    let saidBlocked;
+    const heard = (body, why) => {
+        const read = body.trim() === '' ? undefined : blockedInErrorBody(body, why, theirs);
+        if (read?.kind === 'verdict')
+            saidBlocked = read;
+    };
     // The items are returned as sent: the report removes the key from them, once, with everything else.
     const verdict = (answer, answerBytes) => ({
         kind: 'verdict',
@@ -2538,9 +2629,8 @@ async function evaluateGate(request, deps) {
         ...exchange
     });
     const error = (message, hint) => {
-        const blocked = lastFailure && blockedInErrorBody(lastFailure.body, lastFailure.why, theirs);
-        if (blocked?.kind === 'verdict')
-            return verdict(blocked);
+        if (saidBlocked)
+            return verdict(saidBlocked);
         return { kind: 'error', message: redact(message), hint, ...exchange };
     };
     const outOfTime = () => deps.signal?.aborted
@@ -2575,10 +2665,18 @@ async function evaluateGate(request, deps) {
                 });
             }
             catch (cause) {
+                // An answer cut off (by its size, the network, the deadline or a cancel) still blocks if what
+                // arrived says so.
+                const partial = partialAnswer(cause);
+                if (partial) {
+                    const tooLarge = cause instanceof BodyTooLargeError;
+                    heard(partial.body, tooLarge
+                        ? `The answer was larger than ${cause.limit} bytes`
+                        : `The answer (HTTP ${partial.status}) was cut off`);
+                }
                 if (stop.aborted || deps.now() >= deadline)
                     return outOfTime();
                 if (cause instanceof BodyTooLargeError) {
-                    lastFailure = { body: cause.head, why: `The answer was larger than ${cause.limit} bytes` };
                     return error(`The service's answer was too large: ${cause.message}.`, HINTS.invalid);
                 }
                 const code = errorCode(cause);
@@ -2612,7 +2710,7 @@ async function evaluateGate(request, deps) {
                     return error(`The service answered ${status}, but ${read.problem}.`, HINTS.invalid);
                 return verdict(read, read.text === answer.body ? answer.bytes : undefined);
             }
-            lastFailure = { body: answer.body, why: `The service answered HTTP ${status}` };
+            heard(answer.body, `The service answered HTTP ${status}`);
             if (status === 429) {
                 const reset = header(answer, 'x-ratelimit-reset');
                 const wait = rateLimitWait({ reset, retryAfter: header(answer, 'retry-after') }, limited++, deps.now(), deps.random);

@@ -28,9 +28,17 @@ export type Quote = (text: string, max: number) => string
  * Text that still says blocked, read from the raw answer when it cannot be read whole: a verdict key (any
  * case) whose value, or first list item, is a string that mentions "blocked". A body that is cut short,
  * too large, trailed by junk or that repeats its keys is then still a block, never an error that
- * `fail-on-error: false` would let through.
+ * `fail-on-error: false` would let through. JSON may spell any letter as `\uXXXX`, so the text is also
+ * read with those escapes decoded.
  */
 const SAYS_BLOCKED = /"verdict"\s*:\s*\[?\s*"[^"]*blocked/i
+const UNICODE_ESCAPE = /\\u([0-9a-f]{4})/gi
+
+function saysBlockedInText(body: string): boolean {
+  if (SAYS_BLOCKED.test(body)) return true
+  if (!body.includes('\\u')) return false
+  return SAYS_BLOCKED.test(body.replace(UNICODE_ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))))
+}
 
 /** A byte-order mark before the JSON: not JSON, but no reason to refuse an answer. */
 const withoutBom = (body: string): string => (body.charCodeAt(0) === 0xfeff ? body.slice(1) : body)
@@ -51,7 +59,7 @@ export function interpretAnswer(raw: string, quote: Quote = quoted): Answer {
   const verdict = parsed.verdict
   if (saysBlocked(verdict)) return readBlocked(parsed, body, quote)
   if (verdict !== 'pass') {
-    const text = typeof verdict === 'string' ? verdict : (JSON.stringify(verdict) ?? '')
+    const text = typeof verdict === 'string' ? verdict : jsonOf(verdict)
     const shown = verdict === undefined ? 'no verdict field' : `verdict ${quote(text, 80)}`
     return invalid(`the answer has ${shown}; expected "pass" or "blocked"`)
   }
@@ -97,23 +105,32 @@ export function blockedInErrorBody(raw: string, why: string, quote: Quote = quot
 
 /** A block read from raw text alone: no metric can be shown, but the commit does not pass. */
 function blockedInText(body: string, why: string, quote: Quote): Answer | undefined {
-  if (!SAYS_BLOCKED.test(body)) return undefined
+  if (!saysBlockedInText(body)) return undefined
   const notes = [
     `${why.replace(/[.]$/, '')}; its text still says blocked (${describeBody(body, quote)}), so it is read as blocked.`
   ]
   return { kind: 'verdict', verdict: 'blocked', items: [], notes, answer: {} }
 }
 
-/** `blocked` in any case and with blanks around it still blocks: a near miss must never read as a pass. */
-function saysBlocked(verdict: unknown): boolean {
-  return typeof verdict === 'string' && verdict.trim().toLowerCase() === 'blocked'
+/**
+ * A verdict that mentions `blocked` anywhere (in any case, with blanks around it, inside a list or an
+ * object) blocks: a near miss must never read as a pass, nor as an error that `fail-on-error: false`
+ * lets through.
+ */
+function saysBlocked(verdict: unknown, depth = 0): boolean {
+  if (typeof verdict === 'string') return /blocked/i.test(verdict)
+  if (verdict === null || typeof verdict !== 'object' || depth > 8) return false
+  return Object.values(verdict).some((inner) => saysBlocked(inner, depth + 1))
 }
 
 function readBlocked(answer: Record<string, unknown>, text: string, quote: Quote): Answer {
   const notes: string[] = []
-  const verdict = answer.verdict as string
+  const verdict = answer.verdict
   const list = answer.blocked_metrics
-  if (verdict !== 'blocked') notes.push(`The verdict was written ${quote(verdict, 40)}; read as blocked.`)
+  if (verdict !== 'blocked') {
+    const text = typeof verdict === 'string' ? verdict : jsonOf(verdict)
+    notes.push(`The verdict was written ${quote(text, 40)}; read as blocked.`)
+  }
   const blocked = (items: unknown[]): Answer => ({ kind: 'verdict', verdict: 'blocked', items, notes, answer, text })
   if (list === undefined || list === null) return blocked([])
   if (Array.isArray(list)) return blocked(list)
@@ -145,6 +162,15 @@ export function topLevelKeys(json: string): string[] {
     else if (c === '}' || c === ']') depth--
   }
   return keys
+}
+
+/** JSON for a value that may nest too deeply to write out. */
+function jsonOf(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? ''
+  } catch {
+    return typeName(value)
+  }
 }
 
 function typeName(value: unknown): string {

@@ -7,7 +7,7 @@
 import { redactor } from '../untrusted/redact.js'
 import { quoted } from '../untrusted/visible.js'
 import { blockedInErrorBody, interpretAnswer, serverMessage, type Answer } from './answer.js'
-import { AbortedError, BodyTooLargeError, postJson, type HttpAnswer } from './http.js'
+import { AbortedError, BodyTooLargeError, partialAnswer, postJson, type HttpAnswer } from './http.js'
 import { describeWait, faultWait, fitsBudget, formatTime, rateLimitWait, seconds } from './retry-timing.js'
 import { VERSION } from '../version.js'
 
@@ -43,7 +43,7 @@ export type GateResult =
       /** The whole answer as parsed, and the JSON text it came from: both still as sent, key and all. */
       answer: Record<string, unknown>
       answerText?: string
-      /** The same text as it arrived, when it is exactly the body's bytes. */
+      /** The same text as it arrived, when it is exactly the body's bytes (valid UTF-8, no byte-order mark). */
       answerBytes?: Buffer[]
     } & Exchange)
   | ({ kind: 'error'; message: string; hint: string } & Exchange)
@@ -126,8 +126,15 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
   let dnsFailures = 0
   let lastProblem = ''
   let lastHint = HINTS.server
-  /** The body of the last answer that was not a verdict: if it still says blocked, the result is a block. */
-  let lastFailure: { body: string; why: string } | undefined
+  /**
+   * The last answer that was not a verdict but still said blocked (a refusal, a 5xx, a body cut off or
+   * too large): if no verdict follows, the result is that block, whatever failed after it.
+   */
+  let saidBlocked: Extract<Answer, { kind: 'verdict' }> | undefined
+  const heard = (body: string, why: string): void => {
+    const read = body.trim() === '' ? undefined : blockedInErrorBody(body, why, theirs)
+    if (read?.kind === 'verdict') saidBlocked = read
+  }
 
   // The items are returned as sent: the report removes the key from them, once, with everything else.
   const verdict = (answer: Extract<Answer, { kind: 'verdict' }>, answerBytes?: Buffer[]): GateResult => ({
@@ -141,8 +148,7 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
     ...exchange
   })
   const error = (message: string, hint: string): GateResult => {
-    const blocked = lastFailure && blockedInErrorBody(lastFailure.body, lastFailure.why, theirs)
-    if (blocked?.kind === 'verdict') return verdict(blocked)
+    if (saidBlocked) return verdict(saidBlocked)
     return { kind: 'error', message: redact(message), hint, ...exchange }
   }
   const outOfTime = (): GateResult =>
@@ -181,9 +187,20 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
           maxBodyBytes: MAX_BODY_BYTES
         })
       } catch (cause) {
+        // An answer cut off (by its size, the network, the deadline or a cancel) still blocks if what
+        // arrived says so.
+        const partial = partialAnswer(cause)
+        if (partial) {
+          const tooLarge = cause instanceof BodyTooLargeError
+          heard(
+            partial.body,
+            tooLarge
+              ? `The answer was larger than ${cause.limit} bytes`
+              : `The answer (HTTP ${partial.status}) was cut off`
+          )
+        }
         if (stop.aborted || deps.now() >= deadline) return outOfTime()
         if (cause instanceof BodyTooLargeError) {
-          lastFailure = { body: cause.head, why: `The answer was larger than ${cause.limit} bytes` }
           return error(`The service's answer was too large: ${cause.message}.`, HINTS.invalid)
         }
         const code = errorCode(cause)
@@ -214,7 +231,7 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
         if (read.kind === 'invalid') return error(`The service answered ${status}, but ${read.problem}.`, HINTS.invalid)
         return verdict(read, read.text === answer.body ? answer.bytes : undefined)
       }
-      lastFailure = { body: answer.body, why: `The service answered HTTP ${status}` }
+      heard(answer.body, `The service answered HTTP ${status}`)
       if (status === 429) {
         const reset = header(answer, 'x-ratelimit-reset')
         const wait = rateLimitWait(
