@@ -69,3 +69,49 @@ describe('writeReportFile', () => {
     await expect(file.written).rejects.toThrow(/ENOSPC/)
   })
 })
+
+describe('the answer in the report file', () => {
+  const KEY = 'egk_live_Report7FileKey9x'
+  /** The report of a blocked answer given as JSON text, with the key known to the redactor. */
+  function reportOfText(text: string) {
+    const answer = JSON.parse(text) as Record<string, unknown>
+    return buildReport(
+      {
+        outcome: 'blocked',
+        warnOnly: false,
+        eventName: 'pull_request',
+        startedAt: 0,
+        items: answer.blocked_metrics as unknown[],
+        answer,
+        answerText: text,
+        answerBytes: [Buffer.from(text)]
+      },
+      redactor(KEY)
+    )
+  }
+  const answerIn = (report: ReturnType<typeof reportOfText>): string => {
+    const file = writeReportFile(report, { RUNNER_TEMP: dir, GITHUB_ACTION: 'answer' })
+    const text = readFileSync(file.path, 'utf8')
+    return text.slice(text.indexOf('"answer": ') + 10, -3)
+  }
+
+  it('is the text as sent when it holds escapes or a % but nothing to remove', () => {
+    const text =
+      '{"verdict":"blocked","blocked_metrics":[{"name":"recall@50%","score":1e400,"id":12345678901234567890,"note":"caf\\u00e9"}]}'
+    expect(answerIn(reportOfText(text))).toBe(text)
+  })
+
+  it('is written again, key removed, when the key is in it (even escaped)', () => {
+    const text = `{"verdict":"blocked","blocked_metrics":[{"name":"x","echo":"\\u0065${KEY.slice(1)}","n":1e400}]}`
+    const filed = answerIn(reportOfText(text))
+    expect(filed).not.toContain(KEY.slice(1, 12))
+    expect(JSON.parse(filed)).toEqual({ verdict: 'blocked', blocked_metrics: [{ name: 'x', echo: '***', n: null }] })
+  })
+
+  it('is written again when it nests too deeply to show, and says so', () => {
+    const deep = `${'['.repeat(40)}"%"${']'.repeat(40)}`
+    const report = reportOfText(`{"verdict":"blocked","blocked_metrics":[{"name":"a","d":${deep}},{"name":"b"}]}`)
+    expect(answerIn(report)).toContain('[nested too deeply to show]')
+    expect(report.notes.join(' ')).toMatch(/nest too deeply/)
+  })
+})

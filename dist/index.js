@@ -1635,7 +1635,7 @@ const REDACTED = '***';
 function redactor(...secrets) {
     const given = secrets.filter((secret) => secret !== '');
     if (given.length === 0)
-        return Object.assign((text) => text, { mayHide: () => false });
+        return Object.assign((text) => text, { mayHide: () => false, holdsPiece: () => false });
     const size = Math.min(PIECE, ...given.map((secret) => secret.length));
     const pieces = new Set();
     for (const secret of given) {
@@ -1684,22 +1684,21 @@ function redactor(...secrets) {
             const found = new Set(starts.map((i) => secret.slice(i, i + 4).toLowerCase()));
             return new RegExp([...found].map(escapeForPattern).join('|'), 'gi');
         });
-    const mayHide = (json) => {
-        if (json.includes('\\') || json.includes('%'))
-            return true;
+    const holdsPiece = (text) => {
         if (blocks.length === 0)
-            return any.test(json);
+            return any.test(text);
         return blocks.some((block) => {
             block.lastIndex = 0;
-            for (let found = block.exec(json); found; found = block.exec(json)) {
-                if (any.test(json.slice(Math.max(0, found.index - size), found.index + size + 4)))
+            for (let found = block.exec(text); found; found = block.exec(text)) {
+                if (any.test(text.slice(Math.max(0, found.index - size), found.index + size + 4)))
                     return true;
                 block.lastIndex = found.index + 1;
             }
             return false;
         });
     };
-    return Object.assign(redact, { mayHide });
+    const mayHide = (json) => json.includes('\\') || json.includes('%') || holdsPiece(json);
+    return Object.assign(redact, { mayHide, holdsPiece });
 }
 function escapeForPattern(text) {
     return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
@@ -1769,18 +1768,23 @@ function redact_define(target, key, value) {
  * allows 1 MB of outputs per job, counted as UTF-16. So the list holds whole items, in the service's
  * order, up to 64 KiB, while `blocked-count` is always the true count and the report file holds them all.
  */
+
 const MAX_ITEMS_JSON_BYTES = 64 * 1024;
+const NO_SECRETS = redactor();
 /** The longest prefix of the items whose JSON list fits `limit` bytes. */
 function boundedItemsJson(items, limit = MAX_ITEMS_JSON_BYTES) {
     const parts = [];
     let size = 2; // the brackets
+    let cut = false;
     for (const item of items) {
         let part;
         try {
             part = JSON.stringify(item) ?? 'null';
         }
         catch {
-            break; // nested too deeply to write out: the list stops before it, whole items only
+            // Nested too deeply to write out: the item goes in with its deepest parts replaced by a note.
+            part = JSON.stringify(redactValue(item, NO_SECRETS).value) ?? 'null';
+            cut = true;
         }
         const grown = size + Buffer.byteLength(part, 'utf8') + (parts.length > 0 ? 1 : 0);
         if (grown > limit)
@@ -1788,7 +1792,7 @@ function boundedItemsJson(items, limit = MAX_ITEMS_JSON_BYTES) {
         parts.push(part);
         size = grown;
     }
-    return { json: `[${parts.join(',')}]`, count: parts.length };
+    return { json: `[${parts.join(',')}]`, count: parts.length, cut };
 }
 function outputCutNote(shown, count) {
     return (`The blocked-metrics output holds the first ${shown} of ${count} metrics (it is kept under 64 KiB so later ` +
@@ -1941,10 +1945,10 @@ function buildReport(facts, redact, now = Date.now()) {
     facts.items = facts.answer = undefined;
     const notes = (facts.notes ?? []).map(redact);
     const metrics = items.slice(0, MAX_SHOWN_METRICS).map(readMetric);
-    if (cut || metrics.some((m) => m.tooDeep)) {
+    const itemsJson = boundedItemsJson(items);
+    if (cut || itemsJson.cut || metrics.some((m) => m.tooDeep)) {
         notes.push('Some metrics nest too deeply to show in full; their deepest parts are left out.');
     }
-    const itemsJson = boundedItemsJson(items);
     if (itemsJson.count < items.length)
         notes.push(outputCutNote(itemsJson.count, items.length));
     const target = facts.target && {
@@ -1978,8 +1982,10 @@ function buildReport(facts, redact, now = Date.now()) {
 /**
  * The items and the answer's JSON with the key removed. When the raw answer cannot hide a piece of the
  * key (one scan of its text), both are used as they arrived: no walk over 30,000 items, and the answer's
- * own text goes to the report file unchanged. Otherwise every string is cleaned, and the answer is
- * written again from the cleaned copy.
+ * own text goes to the report file unchanged. Otherwise every string is cleaned; the answer's text is
+ * still filed as sent when cleaning changed nothing (a `50%` in a description, say), so that numbers no
+ * JavaScript number holds exactly (`1e400`, 20-digit integers) stay as the service wrote them, and it
+ * is written again from the cleaned copy only when something had to be removed or cut.
  */
 function cleanAnswer(facts, redact) {
     const items = facts.items ?? [];
@@ -1992,9 +1998,11 @@ function cleanAnswer(facts, redact) {
         return { items: cleanItems.value, answerJson: null, cut: cleanItems.cut };
     }
     const cleanAnswer = redactValue(facts.answer, redact);
+    // Unchanged, with nothing cut unread and no piece of the key in the text as it stands: the text is safe.
+    const asSent = cleanAnswer.value === facts.answer && !cleanAnswer.cut && !redact.holdsPiece(facts.answerText);
     return {
         items: cleanItems.value,
-        answerJson: JSON.stringify(cleanAnswer.value),
+        answerJson: asSent ? (facts.answerBytes ?? facts.answerText) : JSON.stringify(cleanAnswer.value),
         cut: cleanItems.cut || cleanAnswer.cut
     };
 }

@@ -4,6 +4,8 @@
  * allows 1 MB of outputs per job, counted as UTF-16. So the list holds whole items, in the service's
  * order, up to 64 KiB, while `blocked-count` is always the true count and the report file holds them all.
  */
+import { redactor, redactValue } from '../untrusted/redact.js'
+
 export const MAX_ITEMS_JSON_BYTES = 64 * 1024
 
 export interface BoundedJson {
@@ -11,25 +13,32 @@ export interface BoundedJson {
   json: string
   /** How many items it holds. */
   count: number
+  /** True when an item nested too deeply to write out, and its deepest parts were left out. */
+  cut: boolean
 }
+
+const NO_SECRETS = redactor()
 
 /** The longest prefix of the items whose JSON list fits `limit` bytes. */
 export function boundedItemsJson(items: unknown[], limit = MAX_ITEMS_JSON_BYTES): BoundedJson {
   const parts: string[] = []
   let size = 2 // the brackets
+  let cut = false
   for (const item of items) {
     let part: string
     try {
       part = JSON.stringify(item) ?? 'null'
     } catch {
-      break // nested too deeply to write out: the list stops before it, whole items only
+      // Nested too deeply to write out: the item goes in with its deepest parts replaced by a note.
+      part = JSON.stringify(redactValue(item, NO_SECRETS).value) ?? 'null'
+      cut = true
     }
     const grown = size + Buffer.byteLength(part, 'utf8') + (parts.length > 0 ? 1 : 0)
     if (grown > limit) break
     parts.push(part)
     size = grown
   }
-  return { json: `[${parts.join(',')}]`, count: parts.length }
+  return { json: `[${parts.join(',')}]`, count: parts.length, cut }
 }
 
 export function outputCutNote(shown: number, count: number): string {

@@ -71,10 +71,10 @@ export function buildReport(facts: ReportFacts, redact: Redact, now = Date.now()
   facts.items = facts.answer = undefined
   const notes = (facts.notes ?? []).map(redact)
   const metrics = items.slice(0, MAX_SHOWN_METRICS).map(readMetric)
-  if (cut || metrics.some((m) => m.tooDeep)) {
+  const itemsJson = boundedItemsJson(items)
+  if (cut || itemsJson.cut || metrics.some((m) => m.tooDeep)) {
     notes.push('Some metrics nest too deeply to show in full; their deepest parts are left out.')
   }
-  const itemsJson = boundedItemsJson(items)
   if (itemsJson.count < items.length) notes.push(outputCutNote(itemsJson.count, items.length))
   const target = facts.target && {
     ...facts.target,
@@ -108,8 +108,10 @@ export function buildReport(facts: ReportFacts, redact: Redact, now = Date.now()
 /**
  * The items and the answer's JSON with the key removed. When the raw answer cannot hide a piece of the
  * key (one scan of its text), both are used as they arrived: no walk over 30,000 items, and the answer's
- * own text goes to the report file unchanged. Otherwise every string is cleaned, and the answer is
- * written again from the cleaned copy.
+ * own text goes to the report file unchanged. Otherwise every string is cleaned; the answer's text is
+ * still filed as sent when cleaning changed nothing (a `50%` in a description, say), so that numbers no
+ * JavaScript number holds exactly (`1e400`, 20-digit integers) stay as the service wrote them, and it
+ * is written again from the cleaned copy only when something had to be removed or cut.
  */
 function cleanAnswer(
   facts: ReportFacts,
@@ -125,9 +127,11 @@ function cleanAnswer(
     return { items: cleanItems.value as unknown[], answerJson: null, cut: cleanItems.cut }
   }
   const cleanAnswer = redactValue(facts.answer, redact)
+  // Unchanged, with nothing cut unread and no piece of the key in the text as it stands: the text is safe.
+  const asSent = cleanAnswer.value === facts.answer && !cleanAnswer.cut && !redact.holdsPiece(facts.answerText)
   return {
     items: cleanItems.value as unknown[],
-    answerJson: JSON.stringify(cleanAnswer.value),
+    answerJson: asSent ? (facts.answerBytes ?? facts.answerText) : JSON.stringify(cleanAnswer.value),
     cut: cleanItems.cut || cleanAnswer.cut
   }
 }

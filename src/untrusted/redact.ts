@@ -19,12 +19,14 @@ export interface Redact {
    * then spares a walk over every value of a large one.
    */
   mayHide(json: string): boolean
+  /** True when the text, as it stands, holds a piece of the key (escapes not read). */
+  holdsPiece(text: string): boolean
 }
 
 /** A redactor for some secrets (the API key, the GitHub token); with none it returns text as it is. */
 export function redactor(...secrets: string[]): Redact {
   const given = secrets.filter((secret) => secret !== '')
-  if (given.length === 0) return Object.assign((text: string) => text, { mayHide: () => false })
+  if (given.length === 0) return Object.assign((text: string) => text, { mayHide: () => false, holdsPiece: () => false })
   const size = Math.min(PIECE, ...given.map((secret) => secret.length))
   const pieces = new Set<string>()
   for (const secret of given) {
@@ -70,19 +72,19 @@ export function redactor(...secrets: string[]): Redact {
           const found = new Set(starts.map((i) => secret.slice(i, i + 4).toLowerCase()))
           return new RegExp([...found].map(escapeForPattern).join('|'), 'gi')
         })
-  const mayHide = (json: string): boolean => {
-    if (json.includes('\\') || json.includes('%')) return true
-    if (blocks.length === 0) return any.test(json)
+  const holdsPiece = (text: string): boolean => {
+    if (blocks.length === 0) return any.test(text)
     return blocks.some((block) => {
       block.lastIndex = 0
-      for (let found = block.exec(json); found; found = block.exec(json)) {
-        if (any.test(json.slice(Math.max(0, found.index - size), found.index + size + 4))) return true
+      for (let found = block.exec(text); found; found = block.exec(text)) {
+        if (any.test(text.slice(Math.max(0, found.index - size), found.index + size + 4))) return true
         block.lastIndex = found.index + 1
       }
       return false
     })
   }
-  return Object.assign(redact, { mayHide })
+  const mayHide = (json: string): boolean => json.includes('\\') || json.includes('%') || holdsPiece(json)
+  return Object.assign(redact, { mayHide, holdsPiece })
 }
 
 function escapeForPattern(text: string): string {

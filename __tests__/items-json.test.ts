@@ -1,0 +1,28 @@
+import { describe, expect, it } from '@jest/globals'
+import { boundedItemsJson, MAX_ITEMS_JSON_BYTES } from '../src/report/items-json.js'
+import { TOO_DEEP } from '../src/untrusted/redact.js'
+
+describe('boundedItemsJson', () => {
+  it('holds whole items, in order, up to the limit', () => {
+    const items = Array.from({ length: 5_000 }, (_, i) => ({ name: `métrique-${i}`, score: 0.5 }))
+    const bounded = boundedItemsJson(items)
+    expect(Buffer.byteLength(bounded.json)).toBeLessThanOrEqual(MAX_ITEMS_JSON_BYTES)
+    expect(JSON.parse(bounded.json)).toEqual(items.slice(0, bounded.count))
+    expect(bounded.count).toBeGreaterThan(100)
+    expect(bounded.count).toBeLessThan(items.length)
+    expect(bounded.cut).toBe(false)
+  })
+
+  it('keeps an item nested too deeply to write out, its deepest parts left out, and goes on after it', () => {
+    let deep: unknown = 'bottom'
+    for (let i = 0; i < 200_000; i++) deep = [deep]
+    expect(() => JSON.stringify(deep)).toThrow(RangeError)
+    const bounded = boundedItemsJson([{ name: 'a', deep }, { name: 'b' }])
+    expect(bounded.count).toBe(2)
+    expect(bounded.cut).toBe(true)
+    const [first, second] = JSON.parse(bounded.json) as [{ name: string; deep: unknown }, { name: string }]
+    expect(first.name).toBe('a')
+    expect(JSON.stringify(first.deep)).toContain(TOO_DEEP)
+    expect(second).toEqual({ name: 'b' })
+  })
+})
