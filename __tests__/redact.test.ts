@@ -61,7 +61,9 @@ describe('redactor', () => {
     fc.assert(
       fc.property(
         fc.array(secret, { minLength: 1, maxLength: 2 }),
-        fc.array(fc.oneof(fc.string({ unit: fc.constantFrom(...'abcdEFGH0123_-."{}: ') }), fc.nat()), {
+        // Filler with characters some case mappings take to ASCII (the Kelvin sign, a dotted capital I):
+        // they are not the key's letters, and must not be read as them.
+        fc.array(fc.oneof(fc.string({ unit: fc.constantFrom(...'abcdEFGH0123_-."{}: é\u212a\u0130') }), fc.nat()), {
           maxLength: 6
         }),
         fc.boolean(),
@@ -80,8 +82,8 @@ describe('redactor', () => {
           const everyPiece = new Set<string>()
           for (const s of secrets)
             for (let i = 0; i + size <= s.length; i++) everyPiece.add(s.slice(i, i + size).toLowerCase())
-          const expected =
-            text.includes('\\') || text.includes('%') || [...everyPiece].some((p) => text.toLowerCase().includes(p))
+          const lower = text.replace(/[A-Z]/g, (c) => c.toLowerCase())
+          const expected = text.includes('\\') || text.includes('%') || [...everyPiece].some((p) => lower.includes(p))
           expect(redactor(...secrets).mayHide(text)).toBe(expected)
         }
       ),
