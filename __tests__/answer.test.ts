@@ -75,7 +75,18 @@ describe('interpretAnswer', () => {
     ['a verdict key spelt with escapes, then repeated', '{"\\u0076erdict":"blocked","verdict":"pass"}'],
     ['a verdict spelt with escapes, cut short', '{"verdict":"\\u0062l\\u006Fcked","blocked_metrics":[{"na'],
     ['a verdict in an object', '{"verdict":{"state":"Blocked"}}'],
-    ['a verdict in a list of objects', '{"verdict":[{"state":"blocked"}],"blocked_metrics":["x"]}']
+    ['a verdict in a list of objects', '{"verdict":[{"state":"blocked"}],"blocked_metrics":["x"]}'],
+    ['a verdict ten lists deep', `{"verdict":${'['.repeat(10)}"blocked"${']'.repeat(10)}}`],
+    ['a verdict ten objects deep', `{"verdict":${'{"a":'.repeat(10)}"blocked"${'}'.repeat(10)}}`],
+    ['a verdict in an object, then repeated', '{"verdict":{"s":"blocked"},"verdict":"pass"}'],
+    ['a verdict second in a list, then repeated', '{"verdict":["x","blocked"],"verdict":"pass"}'],
+    ['a verdict in an object, with junk after', '{"verdict":{"status":"blocked"}} x'],
+    ['a verdict second in a list, with junk after', '{"verdict":["pass","blocked"]} x'],
+    ['a verdict in a list in a list, with junk after', '{"verdict":[["blocked"]]} x'],
+    ['a verdict in escaped quotes, with junk after', '{"verdict":"\\"blocked\\""} x'],
+    ['a verdict in an object, cut short', '{"verdict":{"status":"blocked"},"blocked_metrics":['],
+    ['a verdict that names blocked as a key', '{"verdict":{"blocked":true}}'],
+    ['a verdict not in quotes', '{"verdict": blocked}']
   ])('reads %s that still says blocked as blocked, never as an error', (_, body) => {
     expect(interpretAnswer(body)).toMatchObject({ kind: 'verdict', verdict: 'blocked' })
   })

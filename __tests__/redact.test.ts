@@ -12,9 +12,19 @@ describe('redactor', () => {
     ['two pieces run together', `${KEY.slice(0, 9)}${KEY.slice(12, 22)}`, REDACTED],
     ['another case', KEY.toUpperCase(), REDACTED],
     ['\\u escapes', [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''), REDACTED],
-    ['% escapes', encodeURIComponent(KEY).replace(/[a-z]/g, (c) => `%${c.charCodeAt(0).toString(16)}`), REDACTED]
+    ['% escapes', encodeURIComponent(KEY).replace(/[a-z]/g, (c) => `%${c.charCodeAt(0).toString(16)}`), REDACTED],
+    ['% escapes encoded twice', KEY.replace(/[a-z]/g, (c) => `%25${c.charCodeAt(0).toString(16)}`), REDACTED],
+    ['\\u escapes inside JSON inside JSON', KEY.replace(/_/g, '\\\\u005f'), REDACTED.repeat(2)]
   ])('removes %s', (_, text, expected) => {
     expect(redact(text)).toBe(expected)
+  })
+
+  it('removes a key written with the escapes JSON allows for / and \\', () => {
+    // Every 8 characters of the written form hold a backslash: only decoding shows the key.
+    const key = 'ab/cd/ef\\gh/ij/kl\\mn/op'
+    const written = key.replace(/[/\\]/g, (c) => `\\${c}`)
+    expect(written).toBe('ab\\/cd\\/ef\\\\gh\\/ij\\/kl\\\\mn\\/op')
+    expect(redactor(key)(`"${written}"`)).toBe(`"${REDACTED}"`)
   })
 
   it('removes the key behind something that looks like an escape', () => {

@@ -108,6 +108,26 @@ describe('the answer in the report file', () => {
     expect(JSON.parse(filed)).toEqual({ verdict: 'blocked', blocked_metrics: [{ name: 'x', echo: '***', n: null }] })
   })
 
+  /** The key with every fourth character escaped, so that no 8 characters of it stand as they are. */
+  const escapedKey = (escape: (c: string) => string): string =>
+    [...KEY].map((c, i) => (i % 4 === 3 ? escape(c) : c)).join('')
+  const unicode = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
+  const percent = (c: string): string => `%${c.charCodeAt(0).toString(16)}`
+
+  it.each([
+    ['an escaped key under a repeated key that JSON.parse drops', `"m":{"a":"${escapedKey(unicode)}","a":1}`],
+    ['a %-escaped key under a repeated key', `"m":{"a":"${escapedKey(percent)}","a":1}`],
+    ['an escaped key under a repeated top-level key', `"note":"${escapedKey(unicode)}","note":"ok"`]
+  ])('is written again, key removed, for %s', (_, field) => {
+    const text = `{"verdict":"blocked","blocked_metrics":[{"name":"x"}],${field}}`
+    const filed = answerIn(reportOfText(text))
+    expect(filed).not.toBe(text)
+    const decoded = filed.replace(/\\u([0-9a-f]{4})|%([0-9a-f]{2})/gi, (_, u?: string, p?: string) =>
+      String.fromCharCode(parseInt(u ?? p!, 16))
+    )
+    for (let i = 0; i + 8 <= KEY.length; i++) expect(decoded).not.toContain(KEY.slice(i, i + 8))
+  })
+
   it('is written again when it nests too deeply to show, and says so', () => {
     const deep = `${'['.repeat(40)}"%"${']'.repeat(40)}`
     const report = reportOfText(`{"verdict":"blocked","blocked_metrics":[{"name":"a","d":${deep}},{"name":"b"}]}`)

@@ -1625,7 +1625,8 @@ function repositoryUrl(env) {
  * that text is clipped, escaped or shown anywhere. The runner masks the key in the log too, but only in
  * the forms it knows: an escaped form, or a piece of the key left by cutting text short, gets through.
  * So any run of text that is made of pieces of the key at least PIECE characters long goes, in any
- * case and after decoding `\uXXXX`, `\xXX` and `%XX` escapes, not only the whole key. (A service that
+ * case and after decoding `\uXXXX`, `\xXX`, `%XX` and JSON's `\\`, `\/` and `\"` escapes, up to
+ * DECODE_ROUNDS times (a URL encoded twice, JSON inside JSON), not only the whole key. (A service that
  * set out to hide the key in some other encoding could still do so; these are the ways an echo is shown.)
  */
 /** Pieces shorter than this are too common to mean the key (and a key's public prefix is about this long). */
@@ -1667,11 +1668,12 @@ function redactor(...secrets) {
     const redact = (raw) => {
         // The text as it stands first: an escape-like prefix (`%Ab`, `\uc123`) must not hide the key after it.
         const text = cut(raw);
-        if (!ESCAPE.test(text))
-            return text;
-        // Then decoded: an escaped key (`\u0065gk…`, `%65gk…`) is still the key to whoever decodes it.
-        const decoded = redact_unescape(text);
-        return any.test(decoded) ? cut(decoded) : text;
+        // Then decoded, a round at a time: an escaped key (`\u0065gk…`, `%65gk…`, `%2565gk…`) is still the
+        // key to whoever decodes it.
+        for (const decoded of decodings(text))
+            if (any.test(decoded))
+                return cut(decoded);
+        return text;
     };
     // Each piece (8 characters from position i) holds the 4-character block of its secret that starts at the
     // next multiple of 4. A pattern of a secret's few blocks is quick over a large answer, where one of all
@@ -1684,7 +1686,7 @@ function redactor(...secrets) {
             const found = new Set(starts.map((i) => secret.slice(i, i + 4).toLowerCase()));
             return new RegExp([...found].map(escapeForPattern).join('|'), 'gi');
         });
-    const holdsPiece = (text) => {
+    const piecesIn = (text) => {
         if (blocks.length === 0)
             return any.test(text);
         return blocks.some((block) => {
@@ -1697,17 +1699,29 @@ function redactor(...secrets) {
             return false;
         });
     };
+    const holdsPiece = (text) => piecesIn(text) || decodings(text).some(piecesIn);
     const mayHide = (json) => json.includes('\\') || json.includes('%') || holdsPiece(json);
     return Object.assign(redact, { mayHide, holdsPiece });
 }
 function escapeForPattern(text) {
     return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 }
-const ESCAPE = /\\u([0-9a-f]{4})|\\x([0-9a-f]{2})|%([0-9a-f]{2})/i;
+const ESCAPE = /\\u([0-9a-f]{4})|\\x([0-9a-f]{2})|%([0-9a-f]{2})|\\(["/\\])/i;
 const ESCAPES = new RegExp(ESCAPE.source, 'gi');
-/** Decodes `\uXXXX`, `\xXX` and `%XX` escapes, one character each, wherever they stand. */
+/** How many layers of escapes are read: twice-encoded text is a real echo; more is not. */
+const DECODE_ROUNDS = 3;
+/** Decodes `\uXXXX`, `\xXX`, `%XX`, `\\`, `\/` and `\"` escapes, one character each, wherever they stand. */
 function redact_unescape(text) {
-    return text.replace(ESCAPES, (_, u, x, p) => String.fromCharCode(parseInt(u ?? x ?? p, 16)));
+    return text.replace(ESCAPES, (_, u, x, p, j) => j ?? String.fromCharCode(parseInt(u ?? x ?? p, 16)));
+}
+/** The text decoded once, twice, ... while it still holds escapes: each layer a reader might see. */
+function decodings(text) {
+    const layers = [];
+    for (let layer = text; layers.length < DECODE_ROUNDS && ESCAPE.test(layer);) {
+        layer = redact_unescape(layer);
+        layers.push(layer);
+    }
+    return layers;
 }
 /** How deep a service's item may nest before the rest of it is replaced by a note. */
 const MAX_DEPTH = 32;
@@ -1992,13 +2006,20 @@ function cleanAnswer(facts, redact) {
     if (facts.answerText !== undefined && !redact.mayHide(facts.answerText)) {
         return { items, answerJson: facts.answerBytes ?? facts.answerText, cut: false };
     }
-    const cleanItems = redactValue(items, redact);
     // No JSON text: no verdict at all, or a block read from text that is not JSON. Nothing to file.
     if (facts.answer === undefined || facts.answerText === undefined) {
+        const cleanItems = redactValue(items, redact);
         return { items: cleanItems.value, answerJson: null, cut: cleanItems.cut };
     }
     const cleanAnswer = redactValue(facts.answer, redact);
-    // Unchanged, with nothing cut unread and no piece of the key in the text as it stands: the text is safe.
+    // The items are the answer's own list: cleaned once, with it, not a second time on their own.
+    const cleanList = cleanAnswer.value.blocked_metrics;
+    const cleanItems = facts.answer.blocked_metrics === items && Array.isArray(cleanList)
+        ? { value: cleanList, cut: cleanAnswer.cut }
+        : redactValue(items, redact);
+    // Unchanged and with nothing cut unread, the parsed answer holds no key. Its text may still hold one that
+    // JSON.parse dropped (a repeated key keeps only its last value), escaped or not: holdsPiece reads the
+    // whole text as it stands and decoded, so the text is filed as sent only when that finds none either.
     const asSent = cleanAnswer.value === facts.answer && !cleanAnswer.cut && !redact.holdsPiece(facts.answerText);
     return {
         items: cleanItems.value,
@@ -2055,19 +2076,58 @@ function clipText(text, max) {
 
 /**
  * Text that still says blocked, read from the raw answer when it cannot be read whole: a verdict key (any
- * case) whose value, or first list item, is a string that mentions "blocked". A body that is cut short,
- * too large, trailed by junk or that repeats its keys is then still a block, never an error that
- * `fail-on-error: false` would let through. JSON may spell any letter as `\uXXXX`, so the text is also
- * read with those escapes decoded.
+ * case) whose value mentions "blocked" anywhere, a string, a list or an object, however deep. A body
+ * that is cut short, too large, trailed by junk or that repeats its keys is then still a block, never
+ * an error that `fail-on-error: false` would let through. JSON may spell any letter as `\uXXXX`, so the
+ * text is also read with those escapes decoded.
  */
-const SAYS_BLOCKED = /"verdict"\s*:\s*\[?\s*"[^"]*blocked/i;
+const VERDICT_KEY = /"verdict"\s*:\s*/gi;
 const UNICODE_ESCAPE = /\\u([0-9a-f]{4})/gi;
+/** How much of a verdict's value is read: enough for any verdict, bounded for any body. */
+const MAX_VALUE_CHARS = 64 * 1024;
 function saysBlockedInText(body) {
-    if (SAYS_BLOCKED.test(body))
+    if (verdictInTextSaysBlocked(body))
         return true;
     if (!body.includes('\\u'))
         return false;
-    return SAYS_BLOCKED.test(body.replace(UNICODE_ESCAPE, (_, hex) => String.fromCharCode(parseInt(hex, 16))));
+    return verdictInTextSaysBlocked(body.replace(UNICODE_ESCAPE, (_, hex) => String.fromCharCode(parseInt(hex, 16))));
+}
+function verdictInTextSaysBlocked(body) {
+    for (const key of body.matchAll(VERDICT_KEY)) {
+        const start = key.index + key[0].length;
+        if (/blocked/i.test(answer_valueText(body, start)))
+            return true;
+    }
+    return false;
+}
+/**
+ * The text of the JSON value that starts at `start`, as far as it goes: a string to its closing quote,
+ * a list or object to its closing bracket (strings skipped), anything else to the next `,` or `}`; cut
+ * at the end of the body or MAX_VALUE_CHARS.
+ */
+function answer_valueText(body, start) {
+    const end = Math.min(body.length, start + MAX_VALUE_CHARS);
+    const open = body[start];
+    if (open !== '"' && open !== '[' && open !== '{') {
+        const stop = body.slice(start, end).search(/[,}\]]/);
+        return body.slice(start, stop < 0 ? end : start + stop);
+    }
+    let depth = 0;
+    for (let i = start; i < end; i++) {
+        const c = body[i];
+        if (c === '"') {
+            i++;
+            while (i < end && body[i] !== '"')
+                i += body[i] === '\\' ? 2 : 1;
+            if (depth === 0)
+                return body.slice(start, i + 1);
+        }
+        else if (c === '[' || c === '{')
+            depth++;
+        else if ((c === ']' || c === '}') && --depth === 0)
+            return body.slice(start, i + 1);
+    }
+    return body.slice(start, end);
 }
 /** A byte-order mark before the JSON: not JSON, but no reason to refuse an answer. */
 const withoutBom = (body) => (body.charCodeAt(0) === 0xfeff ? body.slice(1) : body);
@@ -2143,16 +2203,26 @@ function blockedInText(body, why, quote) {
 }
 /**
  * A verdict that mentions `blocked` anywhere (in any case, with blanks around it, inside a list or an
- * object) blocks: a near miss must never read as a pass, nor as an error that `fail-on-error: false`
- * lets through.
+ * object, as a key or a value, however deep) blocks: a near miss must never read as a pass, nor as an
+ * error that `fail-on-error: false` lets through. Walked without recursion, since JSON.parse builds
+ * values nested far deeper than a stack goes, and for at most MAX_VERDICT_NODES values.
  */
-function saysBlocked(verdict, depth = 0) {
-    if (typeof verdict === 'string')
-        return /blocked/i.test(verdict);
-    if (verdict === null || typeof verdict !== 'object' || depth > 8)
-        return false;
-    return Object.values(verdict).some((inner) => saysBlocked(inner, depth + 1));
+function saysBlocked(verdict) {
+    const waiting = [verdict];
+    for (let seen = 0; waiting.length > 0 && seen < MAX_VERDICT_NODES; seen++) {
+        const value = waiting.pop();
+        if (typeof value === 'string') {
+            if (/blocked/i.test(value))
+                return true;
+        }
+        else if (value !== null && typeof value === 'object') {
+            for (const [key, inner] of Object.entries(value))
+                waiting.push(key, inner);
+        }
+    }
+    return false;
 }
+const MAX_VERDICT_NODES = 100_000;
 function readBlocked(answer, text, quote) {
     const notes = [];
     const verdict = answer.verdict;

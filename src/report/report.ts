@@ -121,13 +121,21 @@ function cleanAnswer(
   if (facts.answerText !== undefined && !redact.mayHide(facts.answerText)) {
     return { items, answerJson: facts.answerBytes ?? facts.answerText, cut: false }
   }
-  const cleanItems = redactValue(items, redact)
   // No JSON text: no verdict at all, or a block read from text that is not JSON. Nothing to file.
   if (facts.answer === undefined || facts.answerText === undefined) {
+    const cleanItems = redactValue(items, redact)
     return { items: cleanItems.value as unknown[], answerJson: null, cut: cleanItems.cut }
   }
   const cleanAnswer = redactValue(facts.answer, redact)
-  // Unchanged, with nothing cut unread and no piece of the key in the text as it stands: the text is safe.
+  // The items are the answer's own list: cleaned once, with it, not a second time on their own.
+  const cleanList = (cleanAnswer.value as Record<string, unknown>).blocked_metrics
+  const cleanItems =
+    facts.answer.blocked_metrics === items && Array.isArray(cleanList)
+      ? { value: cleanList, cut: cleanAnswer.cut }
+      : redactValue(items, redact)
+  // Unchanged and with nothing cut unread, the parsed answer holds no key. Its text may still hold one that
+  // JSON.parse dropped (a repeated key keeps only its last value), escaped or not: holdsPiece reads the
+  // whole text as it stands and decoded, so the text is filed as sent only when that finds none either.
   const asSent = cleanAnswer.value === facts.answer && !cleanAnswer.cut && !redact.holdsPiece(facts.answerText)
   return {
     items: cleanItems.value as unknown[],

@@ -26,18 +26,55 @@ export type Quote = (text: string, max: number) => string
 
 /**
  * Text that still says blocked, read from the raw answer when it cannot be read whole: a verdict key (any
- * case) whose value, or first list item, is a string that mentions "blocked". A body that is cut short,
- * too large, trailed by junk or that repeats its keys is then still a block, never an error that
- * `fail-on-error: false` would let through. JSON may spell any letter as `\uXXXX`, so the text is also
- * read with those escapes decoded.
+ * case) whose value mentions "blocked" anywhere, a string, a list or an object, however deep. A body
+ * that is cut short, too large, trailed by junk or that repeats its keys is then still a block, never
+ * an error that `fail-on-error: false` would let through. JSON may spell any letter as `\uXXXX`, so the
+ * text is also read with those escapes decoded.
  */
-const SAYS_BLOCKED = /"verdict"\s*:\s*\[?\s*"[^"]*blocked/i
+const VERDICT_KEY = /"verdict"\s*:\s*/gi
 const UNICODE_ESCAPE = /\\u([0-9a-f]{4})/gi
+/** How much of a verdict's value is read: enough for any verdict, bounded for any body. */
+const MAX_VALUE_CHARS = 64 * 1024
 
 function saysBlockedInText(body: string): boolean {
-  if (SAYS_BLOCKED.test(body)) return true
+  if (verdictInTextSaysBlocked(body)) return true
   if (!body.includes('\\u')) return false
-  return SAYS_BLOCKED.test(body.replace(UNICODE_ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))))
+  return verdictInTextSaysBlocked(
+    body.replace(UNICODE_ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  )
+}
+
+function verdictInTextSaysBlocked(body: string): boolean {
+  for (const key of body.matchAll(VERDICT_KEY)) {
+    const start = key.index + key[0].length
+    if (/blocked/i.test(valueText(body, start))) return true
+  }
+  return false
+}
+
+/**
+ * The text of the JSON value that starts at `start`, as far as it goes: a string to its closing quote,
+ * a list or object to its closing bracket (strings skipped), anything else to the next `,` or `}`; cut
+ * at the end of the body or MAX_VALUE_CHARS.
+ */
+function valueText(body: string, start: number): string {
+  const end = Math.min(body.length, start + MAX_VALUE_CHARS)
+  const open = body[start]
+  if (open !== '"' && open !== '[' && open !== '{') {
+    const stop = body.slice(start, end).search(/[,}\]]/)
+    return body.slice(start, stop < 0 ? end : start + stop)
+  }
+  let depth = 0
+  for (let i = start; i < end; i++) {
+    const c = body[i]
+    if (c === '"') {
+      i++
+      while (i < end && body[i] !== '"') i += body[i] === '\\' ? 2 : 1
+      if (depth === 0) return body.slice(start, i + 1)
+    } else if (c === '[' || c === '{') depth++
+    else if ((c === ']' || c === '}') && --depth === 0) return body.slice(start, i + 1)
+  }
+  return body.slice(start, end)
 }
 
 /** A byte-order mark before the JSON: not JSON, but no reason to refuse an answer. */
@@ -114,14 +151,24 @@ function blockedInText(body: string, why: string, quote: Quote): Answer | undefi
 
 /**
  * A verdict that mentions `blocked` anywhere (in any case, with blanks around it, inside a list or an
- * object) blocks: a near miss must never read as a pass, nor as an error that `fail-on-error: false`
- * lets through.
+ * object, as a key or a value, however deep) blocks: a near miss must never read as a pass, nor as an
+ * error that `fail-on-error: false` lets through. Walked without recursion, since JSON.parse builds
+ * values nested far deeper than a stack goes, and for at most MAX_VERDICT_NODES values.
  */
-function saysBlocked(verdict: unknown, depth = 0): boolean {
-  if (typeof verdict === 'string') return /blocked/i.test(verdict)
-  if (verdict === null || typeof verdict !== 'object' || depth > 8) return false
-  return Object.values(verdict).some((inner) => saysBlocked(inner, depth + 1))
+function saysBlocked(verdict: unknown): boolean {
+  const waiting: unknown[] = [verdict]
+  for (let seen = 0; waiting.length > 0 && seen < MAX_VERDICT_NODES; seen++) {
+    const value = waiting.pop()
+    if (typeof value === 'string') {
+      if (/blocked/i.test(value)) return true
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) waiting.push(key, inner)
+    }
+  }
+  return false
 }
+
+const MAX_VERDICT_NODES = 100_000
 
 function readBlocked(answer: Record<string, unknown>, text: string, quote: Quote): Answer {
   const notes: string[] = []

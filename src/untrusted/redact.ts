@@ -3,7 +3,8 @@
  * that text is clipped, escaped or shown anywhere. The runner masks the key in the log too, but only in
  * the forms it knows: an escaped form, or a piece of the key left by cutting text short, gets through.
  * So any run of text that is made of pieces of the key at least PIECE characters long goes, in any
- * case and after decoding `\uXXXX`, `\xXX` and `%XX` escapes, not only the whole key. (A service that
+ * case and after decoding `\uXXXX`, `\xXX`, `%XX` and JSON's `\\`, `\/` and `\"` escapes, up to
+ * DECODE_ROUNDS times (a URL encoded twice, JSON inside JSON), not only the whole key. (A service that
  * set out to hide the key in some other encoding could still do so; these are the ways an echo is shown.)
  */
 
@@ -19,14 +20,18 @@ export interface Redact {
    * then spares a walk over every value of a large one.
    */
   mayHide(json: string): boolean
-  /** True when the text, as it stands, holds a piece of the key (escapes not read). */
+  /**
+   * True when the text holds a piece of the key as it stands or with its escapes decoded: a whole JSON
+   * text, read this way, shows what any of its strings would, repeated keys that JSON.parse drops included.
+   */
   holdsPiece(text: string): boolean
 }
 
 /** A redactor for some secrets (the API key, the GitHub token); with none it returns text as it is. */
 export function redactor(...secrets: string[]): Redact {
   const given = secrets.filter((secret) => secret !== '')
-  if (given.length === 0) return Object.assign((text: string) => text, { mayHide: () => false, holdsPiece: () => false })
+  if (given.length === 0)
+    return Object.assign((text: string) => text, { mayHide: () => false, holdsPiece: () => false })
   const size = Math.min(PIECE, ...given.map((secret) => secret.length))
   const pieces = new Set<string>()
   for (const secret of given) {
@@ -55,10 +60,10 @@ export function redactor(...secrets: string[]): Redact {
   const redact = (raw: string): string => {
     // The text as it stands first: an escape-like prefix (`%Ab`, `\uc123`) must not hide the key after it.
     const text = cut(raw)
-    if (!ESCAPE.test(text)) return text
-    // Then decoded: an escaped key (`\u0065gk…`, `%65gk…`) is still the key to whoever decodes it.
-    const decoded = unescape(text)
-    return any.test(decoded) ? cut(decoded) : text
+    // Then decoded, a round at a time: an escaped key (`\u0065gk…`, `%65gk…`, `%2565gk…`) is still the
+    // key to whoever decodes it.
+    for (const decoded of decodings(text)) if (any.test(decoded)) return cut(decoded)
+    return text
   }
   // Each piece (8 characters from position i) holds the 4-character block of its secret that starts at the
   // next multiple of 4. A pattern of a secret's few blocks is quick over a large answer, where one of all
@@ -72,7 +77,7 @@ export function redactor(...secrets: string[]): Redact {
           const found = new Set(starts.map((i) => secret.slice(i, i + 4).toLowerCase()))
           return new RegExp([...found].map(escapeForPattern).join('|'), 'gi')
         })
-  const holdsPiece = (text: string): boolean => {
+  const piecesIn = (text: string): boolean => {
     if (blocks.length === 0) return any.test(text)
     return blocks.some((block) => {
       block.lastIndex = 0
@@ -83,6 +88,7 @@ export function redactor(...secrets: string[]): Redact {
       return false
     })
   }
+  const holdsPiece = (text: string): boolean => piecesIn(text) || decodings(text).some(piecesIn)
   const mayHide = (json: string): boolean => json.includes('\\') || json.includes('%') || holdsPiece(json)
   return Object.assign(redact, { mayHide, holdsPiece })
 }
@@ -91,14 +97,27 @@ function escapeForPattern(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
 }
 
-const ESCAPE = /\\u([0-9a-f]{4})|\\x([0-9a-f]{2})|%([0-9a-f]{2})/i
+const ESCAPE = /\\u([0-9a-f]{4})|\\x([0-9a-f]{2})|%([0-9a-f]{2})|\\(["/\\])/i
 const ESCAPES = new RegExp(ESCAPE.source, 'gi')
+/** How many layers of escapes are read: twice-encoded text is a real echo; more is not. */
+export const DECODE_ROUNDS = 3
 
-/** Decodes `\uXXXX`, `\xXX` and `%XX` escapes, one character each, wherever they stand. */
+/** Decodes `\uXXXX`, `\xXX`, `%XX`, `\\`, `\/` and `\"` escapes, one character each, wherever they stand. */
 function unescape(text: string): string {
-  return text.replace(ESCAPES, (_, u?: string, x?: string, p?: string) =>
-    String.fromCharCode(parseInt(u ?? x ?? p!, 16))
+  return text.replace(
+    ESCAPES,
+    (_, u?: string, x?: string, p?: string, j?: string) => j ?? String.fromCharCode(parseInt(u ?? x ?? p!, 16))
   )
+}
+
+/** The text decoded once, twice, ... while it still holds escapes: each layer a reader might see. */
+function decodings(text: string): string[] {
+  const layers: string[] = []
+  for (let layer = text; layers.length < DECODE_ROUNDS && ESCAPE.test(layer);) {
+    layer = unescape(layer)
+    layers.push(layer)
+  }
+  return layers
 }
 
 /** How deep a service's item may nest before the rest of it is replaced by a note. */
