@@ -86,7 +86,9 @@ describe('interpretAnswer', () => {
     ['a verdict in escaped quotes, with junk after', '{"verdict":"\\"blocked\\""} x'],
     ['a verdict in an object, cut short', '{"verdict":{"status":"blocked"},"blocked_metrics":['],
     ['a verdict that names blocked as a key', '{"verdict":{"blocked":true}}'],
-    ['a verdict not in quotes', '{"verdict": blocked}']
+    ['a verdict not in quotes', '{"verdict": blocked}'],
+    ['a verdict whose list says blocked after 200,000 values', `{"verdict":[${'1,'.repeat(200_000)}"blocked"]}`],
+    ['the same list, cut short', `{"verdict":[${'1,'.repeat(200_000)}"blocked"`]
   ])('reads %s that still says blocked as blocked, never as an error', (_, body) => {
     expect(interpretAnswer(body)).toMatchObject({ kind: 'verdict', verdict: 'blocked' })
   })

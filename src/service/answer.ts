@@ -26,15 +26,13 @@ export type Quote = (text: string, max: number) => string
 
 /**
  * Text that still says blocked, read from the raw answer when it cannot be read whole: a verdict key (any
- * case) whose value mentions "blocked" anywhere, a string, a list or an object, however deep. A body
+ * case) whose value mentions "blocked" anywhere, a string, a list or an object, however long or deep. A body
  * that is cut short, too large, trailed by junk or that repeats its keys is then still a block, never
  * an error that `fail-on-error: false` would let through. JSON may spell any letter as `\uXXXX`, so the
  * text is also read with those escapes decoded.
  */
 const VERDICT_KEY = /"verdict"\s*:\s*/gi
 const UNICODE_ESCAPE = /\\u([0-9a-f]{4})/gi
-/** How much of a verdict's value is read: enough for any verdict, bounded for any body. */
-const MAX_VALUE_CHARS = 64 * 1024
 
 function saysBlockedInText(body: string): boolean {
   if (verdictInTextSaysBlocked(body)) return true
@@ -45,20 +43,24 @@ function saysBlockedInText(body: string): boolean {
 }
 
 function verdictInTextSaysBlocked(body: string): boolean {
-  for (const key of body.matchAll(VERDICT_KEY)) {
+  const keys = new RegExp(VERDICT_KEY)
+  for (let key = keys.exec(body); key; key = keys.exec(body)) {
     const start = key.index + key[0].length
-    if (/blocked/i.test(valueText(body, start))) return true
+    const value = valueText(body, start)
+    if (/blocked/i.test(value)) return true
+    // A verdict key inside this value says nothing this value did not: each character is read once.
+    keys.lastIndex = Math.max(keys.lastIndex, start + value.length)
   }
   return false
 }
 
 /**
  * The text of the JSON value that starts at `start`, as far as it goes: a string to its closing quote,
- * a list or object to its closing bracket (strings skipped), anything else to the next `,` or `}`; cut
- * at the end of the body or MAX_VALUE_CHARS.
+ * a list or object to its closing bracket (strings skipped), anything else to the next `,`, `]` or `}`;
+ * cut at the end of the body.
  */
 function valueText(body: string, start: number): string {
-  const end = Math.min(body.length, start + MAX_VALUE_CHARS)
+  const end = body.length
   const open = body[start]
   if (open !== '"' && open !== '[' && open !== '{') {
     const stop = body.slice(start, end).search(/[,}\]]/)
@@ -153,22 +155,24 @@ function blockedInText(body: string, why: string, quote: Quote): Answer | undefi
  * A verdict that mentions `blocked` anywhere (in any case, with blanks around it, inside a list or an
  * object, as a key or a value, however deep) blocks: a near miss must never read as a pass, nor as an
  * error that `fail-on-error: false` lets through. Walked without recursion, since JSON.parse builds
- * values nested far deeper than a stack goes, and for at most MAX_VERDICT_NODES values.
+ * values nested far deeper than a stack goes; the walk is as long as the answer, which is capped.
  */
 function saysBlocked(verdict: unknown): boolean {
   const waiting: unknown[] = [verdict]
-  for (let seen = 0; waiting.length > 0 && seen < MAX_VERDICT_NODES; seen++) {
+  while (waiting.length > 0) {
     const value = waiting.pop()
     if (typeof value === 'string') {
       if (/blocked/i.test(value)) return true
+    } else if (Array.isArray(value)) {
+      for (const inner of value) waiting.push(inner)
     } else if (value !== null && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) waiting.push(key, inner)
+      for (const key in value) {
+        if (Object.hasOwn(value, key)) waiting.push(key, (value as Record<string, unknown>)[key])
+      }
     }
   }
   return false
 }
-
-const MAX_VERDICT_NODES = 100_000
 
 function readBlocked(answer: Record<string, unknown>, text: string, quote: Quote): Answer {
   const notes: string[] = []
