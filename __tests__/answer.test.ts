@@ -88,7 +88,13 @@ describe('interpretAnswer', () => {
     ['a verdict that names blocked as a key', '{"verdict":{"blocked":true}}'],
     ['a verdict not in quotes', '{"verdict": blocked}'],
     ['a verdict whose list says blocked after 200,000 values', `{"verdict":[${'1,'.repeat(200_000)}"blocked"]}`],
-    ['the same list, cut short', `{"verdict":[${'1,'.repeat(200_000)}"blocked"`]
+    ['the same list, cut short', `{"verdict":[${'1,'.repeat(200_000)}"blocked"`],
+    ['a long verdict, with junk after', `{"verdict":"${'x'.repeat(70_000)} blocked"} x`],
+    ['a comment before the colon', '{"verdict" /* c */ : "blocked"}'],
+    ['a verdict in single quotes', "{'verdict':'blocked'}"],
+    ['a verdict key with no quotes', '{verdict:"blocked"}'],
+    ['a verdict key with a blank inside its quotes', '{"verdict ":"blocked"}'],
+    ['JSON inside a JSON string', '"{\\"verdict\\":\\"blocked\\"}"']
   ])('reads %s that still says blocked as blocked, never as an error', (_, body) => {
     expect(interpretAnswer(body)).toMatchObject({ kind: 'verdict', verdict: 'blocked' })
   })

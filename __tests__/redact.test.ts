@@ -19,6 +19,14 @@ describe('redactor', () => {
     expect(redact(text)).toBe(expected)
   })
 
+  it('removes every copy of the key, each escaped a different number of times', () => {
+    const once = KEY.replace(/_/g, '%5f')
+    const twice = KEY.replace(/_/g, '%255f')
+    const out = redact(`${once} ${twice} ${KEY}`)
+    for (let i = 0; i + 8 <= KEY.length; i++) expect(out.toLowerCase()).not.toContain(KEY.slice(i, i + 8).toLowerCase())
+    expect(out.replace(/\*\*\*/g, '')).toMatch(/^[\s_%5f]*$/)
+  })
+
   it('removes a key written with the escapes JSON allows for / and \\', () => {
     // Every 8 characters of the written form hold a backslash: only decoding shows the key.
     const key = 'ab/cd/ef\\gh/ij/kl\\mn/op'

@@ -1667,13 +1667,17 @@ function redactor(...secrets) {
     };
     const redact = (raw) => {
         // The text as it stands first: an escape-like prefix (`%Ab`, `\uc123`) must not hide the key after it.
-        const text = cut(raw);
+        let shown = cut(raw);
         // Then decoded, a round at a time: an escaped key (`\u0065gk…`, `%65gk…`, `%2565gk…`) is still the
-        // key to whoever decodes it.
-        for (const decoded of decodings(text))
-            if (any.test(decoded))
-                return cut(decoded);
-        return text;
+        // key to whoever decodes it. A layer that holds a piece is shown decoded and cut, and decoding goes
+        // on from what is left, so that a second copy escaped once more does not survive the first.
+        let layer = shown;
+        for (let round = 0; round < DECODE_ROUNDS && ESCAPE.test(layer); round++) {
+            layer = redact_unescape(layer);
+            if (any.test(layer))
+                shown = layer = cut(layer);
+        }
+        return shown;
     };
     // Each piece (8 characters from position i) holds the 4-character block of its secret that starts at the
     // next multiple of 4. A pattern of a secret's few blocks is quick over a large answer, where one of all
@@ -2075,20 +2079,24 @@ function clipText(text, max) {
  */
 
 /**
- * Text that still says blocked, read from the raw answer when it cannot be read whole: a verdict key (any
- * case) whose value mentions "blocked" anywhere, a string, a list or an object, however long or deep. A body
- * that is cut short, too large, trailed by junk or that repeats its keys is then still a block, never
- * an error that `fail-on-error: false` would let through. JSON may spell any letter as `\uXXXX`, so the
- * text is also read with those escapes decoded.
+ * Text that still says blocked, read from the raw answer when it cannot be read whole: a verdict key
+ * (any case, in double, single or no quotes, with blanks inside the quotes or anything but JSON's
+ * structure, a comment say, before its colon) whose value mentions "blocked" anywhere: a string, a list
+ * or an object, however long or deep. A body that is cut short, too large, trailed by junk or that
+ * repeats its keys is then still a block, never an error that `fail-on-error: false` would let
+ * through. JSON may spell any letter as `\uXXXX`, and a service may send JSON inside a JSON string, so
+ * the text is also read with those escapes decoded.
  */
-const VERDICT_KEY = /"verdict"\s*:\s*/gi;
-const UNICODE_ESCAPE = /\\u([0-9a-f]{4})/gi;
+const VERDICT_KEY = /["']?\s*verdict\s*["']?[^:,{}[\]"]{0,256}:\s*/gi;
+const JSON_ESCAPE = /\\u([0-9a-f]{4})|\\(["\\/])/gi;
 function saysBlockedInText(body) {
     if (verdictInTextSaysBlocked(body))
         return true;
-    if (!body.includes('\\u'))
+    if (!body.includes('\\'))
         return false;
-    return verdictInTextSaysBlocked(body.replace(UNICODE_ESCAPE, (_, hex) => String.fromCharCode(parseInt(hex, 16))));
+    // Escapes read, JSON inside a JSON string included: `"{\"verdict\":\"blocked\"}"`.
+    const decoded = body.replace(JSON_ESCAPE, (_, hex, char) => char !== undefined ? char : String.fromCharCode(parseInt(hex, 16)));
+    return verdictInTextSaysBlocked(decoded);
 }
 function verdictInTextSaysBlocked(body) {
     const keys = new RegExp(VERDICT_KEY);
@@ -2110,6 +2118,10 @@ function verdictInTextSaysBlocked(body) {
 function answer_valueText(body, start) {
     const end = body.length;
     const open = body[start];
+    if (open === "'") {
+        const close = body.indexOf("'", start + 1);
+        return body.slice(start, close < 0 ? end : close + 1);
+    }
     if (open !== '"' && open !== '[' && open !== '{') {
         const stop = body.slice(start, end).search(/[,}\]]/);
         return body.slice(start, stop < 0 ? end : start + stop);

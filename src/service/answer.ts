@@ -25,21 +25,25 @@ export type Answer =
 export type Quote = (text: string, max: number) => string
 
 /**
- * Text that still says blocked, read from the raw answer when it cannot be read whole: a verdict key (any
- * case) whose value mentions "blocked" anywhere, a string, a list or an object, however long or deep. A body
- * that is cut short, too large, trailed by junk or that repeats its keys is then still a block, never
- * an error that `fail-on-error: false` would let through. JSON may spell any letter as `\uXXXX`, so the
- * text is also read with those escapes decoded.
+ * Text that still says blocked, read from the raw answer when it cannot be read whole: a verdict key
+ * (any case, in double, single or no quotes, with blanks inside the quotes or anything but JSON's
+ * structure, a comment say, before its colon) whose value mentions "blocked" anywhere: a string, a list
+ * or an object, however long or deep. A body that is cut short, too large, trailed by junk or that
+ * repeats its keys is then still a block, never an error that `fail-on-error: false` would let
+ * through. JSON may spell any letter as `\uXXXX`, and a service may send JSON inside a JSON string, so
+ * the text is also read with those escapes decoded.
  */
-const VERDICT_KEY = /"verdict"\s*:\s*/gi
-const UNICODE_ESCAPE = /\\u([0-9a-f]{4})/gi
+const VERDICT_KEY = /["']?\s*verdict\s*["']?[^:,{}[\]"]{0,256}:\s*/gi
+const JSON_ESCAPE = /\\u([0-9a-f]{4})|\\(["\\/])/gi
 
 function saysBlockedInText(body: string): boolean {
   if (verdictInTextSaysBlocked(body)) return true
-  if (!body.includes('\\u')) return false
-  return verdictInTextSaysBlocked(
-    body.replace(UNICODE_ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  if (!body.includes('\\')) return false
+  // Escapes read, JSON inside a JSON string included: `"{\"verdict\":\"blocked\"}"`.
+  const decoded = body.replace(JSON_ESCAPE, (_, hex?: string, char?: string) =>
+    char !== undefined ? char : String.fromCharCode(parseInt(hex!, 16))
   )
+  return verdictInTextSaysBlocked(decoded)
 }
 
 function verdictInTextSaysBlocked(body: string): boolean {
@@ -62,6 +66,10 @@ function verdictInTextSaysBlocked(body: string): boolean {
 function valueText(body: string, start: number): string {
   const end = body.length
   const open = body[start]
+  if (open === "'") {
+    const close = body.indexOf("'", start + 1)
+    return body.slice(start, close < 0 ? end : close + 1)
+  }
   if (open !== '"' && open !== '[' && open !== '{') {
     const stop = body.slice(start, end).search(/[,}\]]/)
     return body.slice(start, stop < 0 ? end : start + stop)

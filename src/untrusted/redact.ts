@@ -59,11 +59,16 @@ export function redactor(...secrets: string[]): Redact {
   }
   const redact = (raw: string): string => {
     // The text as it stands first: an escape-like prefix (`%Ab`, `\uc123`) must not hide the key after it.
-    const text = cut(raw)
+    let shown = cut(raw)
     // Then decoded, a round at a time: an escaped key (`\u0065gk…`, `%65gk…`, `%2565gk…`) is still the
-    // key to whoever decodes it.
-    for (const decoded of decodings(text)) if (any.test(decoded)) return cut(decoded)
-    return text
+    // key to whoever decodes it. A layer that holds a piece is shown decoded and cut, and decoding goes
+    // on from what is left, so that a second copy escaped once more does not survive the first.
+    let layer = shown
+    for (let round = 0; round < DECODE_ROUNDS && ESCAPE.test(layer); round++) {
+      layer = unescape(layer)
+      if (any.test(layer)) shown = layer = cut(layer)
+    }
+    return shown
   }
   // Each piece (8 characters from position i) holds the 4-character block of its secret that starts at the
   // next multiple of 4. A pattern of a secret's few blocks is quick over a large answer, where one of all
