@@ -1673,7 +1673,7 @@ function redactor(...secrets) {
         // on from what is left, so that a second copy escaped once more does not survive the first.
         let layer = shown;
         for (let round = 0; round < DECODE_ROUNDS && ESCAPE.test(layer); round++) {
-            layer = redact_unescape(layer);
+            layer = decodeEscapes(layer);
             if (any.test(layer))
                 shown = layer = cut(layer);
         }
@@ -1715,14 +1715,14 @@ const ESCAPES = new RegExp(ESCAPE.source, 'gi');
 /** How many layers of escapes are read: twice-encoded text is a real echo; more is not. */
 const DECODE_ROUNDS = 3;
 /** Decodes `\uXXXX`, `\xXX`, `%XX`, `\\`, `\/` and `\"` escapes, one character each, wherever they stand. */
-function redact_unescape(text) {
+function decodeEscapes(text) {
     return text.replace(ESCAPES, (_, u, x, p, j) => j ?? String.fromCharCode(parseInt(u ?? x ?? p, 16)));
 }
 /** The text decoded once, twice, ... while it still holds escapes: each layer a reader might see. */
 function decodings(text) {
     const layers = [];
     for (let layer = text; layers.length < DECODE_ROUNDS && ESCAPE.test(layer);) {
-        layer = redact_unescape(layer);
+        layer = decodeEscapes(layer);
         layers.push(layer);
     }
     return layers;
@@ -2078,6 +2078,7 @@ function clipText(text, max) {
  * let a commit through.
  */
 
+
 /**
  * Text that still says blocked, read from the raw answer when it cannot be read whole: a verdict key
  * (any case, in double, single or no quotes, with blanks inside the quotes or anything but JSON's
@@ -2085,18 +2086,14 @@ function clipText(text, max) {
  * or an object, however long or deep. A body that is cut short, too large, trailed by junk or that
  * repeats its keys is then still a block, never an error that `fail-on-error: false` would let
  * through. JSON may spell any letter as `\uXXXX`, and a service may send JSON inside a JSON string, so
- * the text is also read with those escapes decoded.
+ * the text is also read with its escapes decoded (as the redactor decodes them).
  */
 const VERDICT_KEY = /["']?\s*verdict\s*["']?[^:,{}[\]"]{0,256}:\s*/gi;
-const JSON_ESCAPE = /\\u([0-9a-f]{4})|\\(["\\/])/gi;
 function saysBlockedInText(body) {
     if (verdictInTextSaysBlocked(body))
         return true;
-    if (!body.includes('\\'))
-        return false;
     // Escapes read, JSON inside a JSON string included: `"{\"verdict\":\"blocked\"}"`.
-    const decoded = body.replace(JSON_ESCAPE, (_, hex, char) => char !== undefined ? char : String.fromCharCode(parseInt(hex, 16)));
-    return verdictInTextSaysBlocked(decoded);
+    return /[\\%]/.test(body) && verdictInTextSaysBlocked(decodeEscapes(body));
 }
 function verdictInTextSaysBlocked(body) {
     const keys = new RegExp(VERDICT_KEY);

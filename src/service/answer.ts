@@ -3,6 +3,7 @@
  * says `blocked` is a block, whatever else is wrong with the answer, so that no malformed answer can
  * let a commit through.
  */
+import { decodeEscapes } from '../untrusted/redact.js'
 import { quoted } from '../untrusted/visible.js'
 
 export type Answer =
@@ -31,19 +32,14 @@ export type Quote = (text: string, max: number) => string
  * or an object, however long or deep. A body that is cut short, too large, trailed by junk or that
  * repeats its keys is then still a block, never an error that `fail-on-error: false` would let
  * through. JSON may spell any letter as `\uXXXX`, and a service may send JSON inside a JSON string, so
- * the text is also read with those escapes decoded.
+ * the text is also read with its escapes decoded (as the redactor decodes them).
  */
 const VERDICT_KEY = /["']?\s*verdict\s*["']?[^:,{}[\]"]{0,256}:\s*/gi
-const JSON_ESCAPE = /\\u([0-9a-f]{4})|\\(["\\/])/gi
 
 function saysBlockedInText(body: string): boolean {
   if (verdictInTextSaysBlocked(body)) return true
-  if (!body.includes('\\')) return false
   // Escapes read, JSON inside a JSON string included: `"{\"verdict\":\"blocked\"}"`.
-  const decoded = body.replace(JSON_ESCAPE, (_, hex?: string, char?: string) =>
-    char !== undefined ? char : String.fromCharCode(parseInt(hex!, 16))
-  )
-  return verdictInTextSaysBlocked(decoded)
+  return /[\\%]/.test(body) && verdictInTextSaysBlocked(decodeEscapes(body))
 }
 
 function verdictInTextSaysBlocked(body: string): boolean {

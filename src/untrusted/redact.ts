@@ -65,7 +65,7 @@ export function redactor(...secrets: string[]): Redact {
     // on from what is left, so that a second copy escaped once more does not survive the first.
     let layer = shown
     for (let round = 0; round < DECODE_ROUNDS && ESCAPE.test(layer); round++) {
-      layer = unescape(layer)
+      layer = decodeEscapes(layer)
       if (any.test(layer)) shown = layer = cut(layer)
     }
     return shown
@@ -108,7 +108,7 @@ const ESCAPES = new RegExp(ESCAPE.source, 'gi')
 export const DECODE_ROUNDS = 3
 
 /** Decodes `\uXXXX`, `\xXX`, `%XX`, `\\`, `\/` and `\"` escapes, one character each, wherever they stand. */
-function unescape(text: string): string {
+export function decodeEscapes(text: string): string {
   return text.replace(
     ESCAPES,
     (_, u?: string, x?: string, p?: string, j?: string) => j ?? String.fromCharCode(parseInt(u ?? x ?? p!, 16))
@@ -119,7 +119,7 @@ function unescape(text: string): string {
 function decodings(text: string): string[] {
   const layers: string[] = []
   for (let layer = text; layers.length < DECODE_ROUNDS && ESCAPE.test(layer);) {
-    layer = unescape(layer)
+    layer = decodeEscapes(layer)
     layers.push(layer)
   }
   return layers
