@@ -2054,10 +2054,19 @@ const NEXT_STEPS_BLOCKED = 'Look at these metrics for this commit in the evaluat
  * paragraph separators, bidirectional overrides and isolates (which can make a log line or a table cell
  * read in another order), zero-width characters and other format characters. In text from the service
  * or the event they are shown as `\uXXXX`, so a reader sees that they were there and nothing is reordered.
+ *
+ * The pattern is built at its first use, not written as a literal: V8 checks a literal's syntax when it
+ * compiles the module, and for these Unicode classes that means building them from ICU's tables, a
+ * millisecond or so that a run whose texts are all printable ASCII (most runs) need not pay.
  */
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+let visible_hidden;
+/** Anything but printable ASCII; no printable ASCII character is hidden. */
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
 function showHidden(text) {
-    return text.replace(HIDDEN, (c) => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
+    if (!NOT_PRINTABLE_ASCII.test(text))
+        return text;
+    visible_hidden ??= new RegExp('[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}]', 'gu');
+    return text.replace(visible_hidden, (c) => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
 }
 /** Untrusted text (the key already removed) as a JSON string for a sentence, cut to `max` characters first. */
 function quoted(text, max = 200) {

@@ -1,0 +1,39 @@
+import { describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
+import { showHidden } from '../src/untrusted/visible.js'
+
+/** Every hidden character written out, with no shortcut for ASCII: what showHidden must equal. */
+const everyHidden = (text: string): string =>
+  text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`)
+
+describe('showHidden', () => {
+  it.each([
+    ['tab and newline', 'a\tb\nc', 'a\\u0009b\\u000ac'],
+    ['DEL and C1 controls', 'x\u007fy\u0085z', 'x\\u007fy\\u0085z'],
+    ['a right-to-left override', 'abc\u202edef', 'abc\\u202edef'],
+    ['a zero-width joiner and a BOM', '\u200dx\ufeff', '\\u200dx\\ufeff'],
+    ['line and paragraph separators', 'a\u2028b\u2029', 'a\\u2028b\\u2029'],
+    ['a tag character beyond the BMP', 'flag\u{e0041}', 'flag\\ue0041']
+  ])('writes out %s', (_, text, shown) => {
+    expect(showHidden(text)).toBe(shown)
+  })
+
+  it('returns printable ASCII and visible Unicode unchanged', () => {
+    expect(showHidden('faithfulness 0.71 < 0.8 ~ {"a": [1]}')).toBe('faithfulness 0.71 < 0.8 ~ {"a": [1]}')
+    expect(showHidden('précision 🙂 精度')).toBe('précision 🙂 精度')
+  })
+
+  it('shows every hidden character, in ASCII text or not', () => {
+    const unit = fc.oneof(
+      fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)),
+      fc.constantFrom('\u0085', '\u00ad', '\u061c', '\u200b', '\u202e', '\u2066', '\u2028', '\ufeff', 'é', '🙂'),
+      fc.string({ unit: 'binary', maxLength: 1 })
+    )
+    fc.assert(
+      fc.property(fc.string({ unit }), (text) => {
+        expect(showHidden(text)).toBe(everyHidden(text))
+      }),
+      { numRuns: 2000 }
+    )
+  })
+})
