@@ -4,7 +4,10 @@ import { showHidden } from '../src/untrusted/visible.js'
 
 /** Every hidden character written out, with no shortcut for ASCII: what showHidden must equal. */
 const everyHidden = (text: string): string =>
-  text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`)
+  text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => {
+    const hex = c.codePointAt(0)!.toString(16)
+    return hex.length > 4 ? `\\u{${hex}}` : `\\u${hex.padStart(4, '0')}`
+  })
 
 describe('showHidden', () => {
   it.each([
@@ -13,7 +16,7 @@ describe('showHidden', () => {
     ['a right-to-left override', 'abc\u202edef', 'abc\\u202edef'],
     ['a zero-width joiner and a BOM', '\u200dx\ufeff', '\\u200dx\\ufeff'],
     ['line and paragraph separators', 'a\u2028b\u2029', 'a\\u2028b\\u2029'],
-    ['a tag character beyond the BMP', 'flag\u{e0041}', 'flag\\ue0041']
+    ['a tag character beyond the BMP, in braces', 'flag\u{e0041}1', 'flag\\u{e0041}1']
   ])('writes out %s', (_, text, shown) => {
     expect(showHidden(text)).toBe(shown)
   })
@@ -26,7 +29,19 @@ describe('showHidden', () => {
   it('shows every hidden character, in ASCII text or not', () => {
     const unit = fc.oneof(
       fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)),
-      fc.constantFrom('\u0085', '\u00ad', '\u061c', '\u200b', '\u202e', '\u2066', '\u2028', '\ufeff', 'é', '🙂'),
+      fc.constantFrom(
+        '\u0085',
+        '\u00ad',
+        '\u061c',
+        '\u200b',
+        '\u202e',
+        '\u2066',
+        '\u2028',
+        '\ufeff',
+        '\u{e0041}',
+        'é',
+        '🙂'
+      ),
       fc.string({ unit: 'binary', maxLength: 1 })
     )
     fc.assert(

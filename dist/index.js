@@ -2053,7 +2053,8 @@ const NEXT_STEPS_BLOCKED = 'Look at these metrics for this commit in the evaluat
  * Characters that change how text around them is read without showing themselves: controls, line and
  * paragraph separators, bidirectional overrides and isolates (which can make a log line or a table cell
  * read in another order), zero-width characters and other format characters. In text from the service
- * or the event they are shown as `\uXXXX`, so a reader sees that they were there and nothing is reordered.
+ * or the event they are shown as `\uXXXX` (`\u{XXXXX}` beyond four digits), so a reader sees that they
+ * were there and nothing is reordered.
  *
  * The pattern is built at its first use, not written as a literal: V8 checks a literal's syntax when it
  * compiles the module, and for these Unicode classes that means building them from ICU's tables, a
@@ -2066,7 +2067,12 @@ function showHidden(text) {
     if (!NOT_PRINTABLE_ASCII.test(text))
         return text;
     visible_hidden ??= new RegExp('[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}]', 'gu');
-    return text.replace(visible_hidden, (c) => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
+    return text.replace(visible_hidden, writtenOut);
+}
+/** `\u200b`; beyond four digits `\u{e0041}`, which cannot be read as `\ue004` and a `1`. */
+function writtenOut(c) {
+    const code = c.codePointAt(0);
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
 }
 /** Untrusted text (the key already removed) as a JSON string for a sentence, cut to `max` characters first. */
 function quoted(text, max = 200) {
