@@ -364,6 +364,9 @@ describe('9. links, mentions and reordering characters from the service', () => 
     expect(outside).not.toMatch(/evil|@acme|#12/)
     expect(run.summary).toContain('\\u202eevil\\u200b')
     expect(`${run.stdout}${run.stderr}`).not.toMatch(/[\u202e\u200b]evil|evil\u200b/)
+    // The output holds the same item as JSON, with the reordering characters as JSON escapes.
+    expect(run.outputs['blocked-metrics']).not.toMatch(/[\u202e\u200b]/)
+    expect(JSON.parse(run.outputs['blocked-metrics'])).toEqual([{ name }])
   })
 })
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from '@jest/globals'
 import { boundedItemsJson, MAX_ITEMS_JSON_BYTES } from '../src/report/items-json.js'
 import { TOO_DEEP } from '../src/untrusted/redact.js'
 
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u
+
 describe('boundedItemsJson', () => {
   it('holds whole items, in order, up to the limit', () => {
     const items = Array.from({ length: 5_000 }, (_, i) => ({ name: `métrique-${i}`, score: 0.5 }))
@@ -24,5 +26,27 @@ describe('boundedItemsJson', () => {
     expect(first.name).toBe('a')
     expect(JSON.stringify(first.deep)).toContain(TOO_DEEP)
     expect(second).toEqual({ name: 'b' })
+  })
+
+  it('writes hidden characters as JSON escapes: the same items, nothing hidden in the text', () => {
+    const items = [
+      { name: 'faith\u202efulness', note: 'a\u2028b\u200b\u0085\u007f' },
+      'tag \u{e0041} and 🙂 é',
+      { ['key\ufeff']: '\u0000\u001b[31m' }
+    ]
+    const bounded = boundedItemsJson(items)
+    expect(JSON.parse(bounded.json)).toEqual(items)
+    expect(bounded.json).not.toMatch(HIDDEN)
+    expect(bounded.json).toContain('faith\\u202efulness')
+    expect(bounded.json).toContain('\\udb40\\udc41')
+    expect(bounded.json).toContain('🙂 é')
+  })
+
+  it('counts the escapes against the limit', () => {
+    const items = Array.from({ length: 20_000 }, () => '\u202e'.repeat(10))
+    const bounded = boundedItemsJson(items)
+    expect(Buffer.byteLength(bounded.json)).toBeLessThanOrEqual(MAX_ITEMS_JSON_BYTES)
+    expect(bounded.count).toBe(Math.floor((MAX_ITEMS_JSON_BYTES - 2 + 1) / (2 + 60 + 1)))
+    expect(JSON.parse(bounded.json)).toEqual(items.slice(0, bounded.count))
   })
 })

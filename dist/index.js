@@ -1779,13 +1779,64 @@ function redact_define(target, key, value) {
     Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+;// CONCATENATED MODULE: ./src/untrusted/visible.ts
+/**
+ * Characters that change how text around them is read without showing themselves: controls, line and
+ * paragraph separators, bidirectional overrides and isolates (which can make a log line or a table cell
+ * read in another order), zero-width characters and other format characters. In text from the service
+ * or the event they are shown as `\uXXXX` (`\u{XXXXX}` beyond four digits), so a reader sees that they
+ * were there and nothing is reordered.
+ *
+ * The pattern is built at its first use, not written as a literal: V8 checks a literal's syntax when it
+ * compiles the module, and for these Unicode classes that means building them from ICU's tables, a
+ * millisecond or so that a run whose texts are all printable ASCII (most runs) need not pay.
+ */
+let visible_hidden;
+const hiddenPattern = () => (visible_hidden ??= new RegExp('[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}]', 'gu'));
+/** Anything but printable ASCII; no printable ASCII character is hidden. */
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
+function showHidden(text) {
+    if (!NOT_PRINTABLE_ASCII.test(text))
+        return text;
+    return text.replace(hiddenPattern(), writtenOut);
+}
+/**
+ * JSON with its hidden characters written as JSON escapes (`\u202e`; beyond four digits, as the two
+ * escapes of its surrogates): the same value to any JSON reader, and inert wherever the text itself is
+ * shown (a later step that echoes an output into its log). JSON.stringify already escapes C0 controls
+ * and lone surrogates; these are the rest, and in its output they can only stand inside strings.
+ */
+function inertJson(json) {
+    if (!NOT_PRINTABLE_ASCII.test(json))
+        return json;
+    return json.replace(hiddenPattern(), (c) => Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''));
+}
+/** `\u200b`; beyond four digits `\u{e0041}`, which cannot be read as `\ue004` and a `1`. */
+function writtenOut(c) {
+    const code = c.codePointAt(0);
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+/** Untrusted text (the key already removed) as a JSON string for a sentence, cut to `max` characters first. */
+function quoted(text, max = 200) {
+    return JSON.stringify(clipText(text, max));
+}
+/** Cuts text to at most `max` code points, never inside a surrogate pair, marking the cut with "…". */
+function clipText(text, max) {
+    if (text.length <= max)
+        return text;
+    const chars = Array.from(text);
+    return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/items-json.ts
 /**
  * The blocked metrics as JSON for the `blocked-metrics` output. A later step usually reads an output
  * through `env:`, and Linux refuses to start a process with one environment string over 128 KiB; GitHub
  * allows 1 MB of outputs per job, counted as UTF-16. So the list holds whole items, in the service's
  * order, up to 64 KiB, while `blocked-count` is always the true count and the report file holds them all.
+ * Hidden characters in it are JSON escapes: the same items to a JSON reader, inert in a log that echoes it.
  */
+
 
 const MAX_ITEMS_JSON_BYTES = 64 * 1024;
 const NO_SECRETS = redactor();
@@ -1804,6 +1855,7 @@ function boundedItemsJson(items, limit = MAX_ITEMS_JSON_BYTES) {
             part = JSON.stringify(redactValue(item, NO_SECRETS).value) ?? 'null';
             cut = true;
         }
+        part = inertJson(part);
         const grown = size + Buffer.byteLength(part, 'utf8') + (parts.length > 0 ? 1 : 0);
         if (grown > limit)
             break;
@@ -2047,44 +2099,6 @@ function blockedCount(report) {
 const NEXT_STEPS_BLOCKED = 'Look at these metrics for this commit in the evaluation service, fix the regression and push again. ' +
     'If a threshold is wrong, change it in the service and re-run this job. ' +
     'To report without blocking while thresholds are calibrated, set `fail-on-blocked: false`.';
-
-;// CONCATENATED MODULE: ./src/untrusted/visible.ts
-/**
- * Characters that change how text around them is read without showing themselves: controls, line and
- * paragraph separators, bidirectional overrides and isolates (which can make a log line or a table cell
- * read in another order), zero-width characters and other format characters. In text from the service
- * or the event they are shown as `\uXXXX` (`\u{XXXXX}` beyond four digits), so a reader sees that they
- * were there and nothing is reordered.
- *
- * The pattern is built at its first use, not written as a literal: V8 checks a literal's syntax when it
- * compiles the module, and for these Unicode classes that means building them from ICU's tables, a
- * millisecond or so that a run whose texts are all printable ASCII (most runs) need not pay.
- */
-let visible_hidden;
-/** Anything but printable ASCII; no printable ASCII character is hidden. */
-const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
-function showHidden(text) {
-    if (!NOT_PRINTABLE_ASCII.test(text))
-        return text;
-    visible_hidden ??= new RegExp('[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}]', 'gu');
-    return text.replace(visible_hidden, writtenOut);
-}
-/** `\u200b`; beyond four digits `\u{e0041}`, which cannot be read as `\ue004` and a `1`. */
-function writtenOut(c) {
-    const code = c.codePointAt(0);
-    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
-}
-/** Untrusted text (the key already removed) as a JSON string for a sentence, cut to `max` characters first. */
-function quoted(text, max = 200) {
-    return JSON.stringify(clipText(text, max));
-}
-/** Cuts text to at most `max` code points, never inside a surrogate pair, marking the cut with "…". */
-function clipText(text, max) {
-    if (text.length <= max)
-        return text;
-    const chars = Array.from(text);
-    return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
-}
 
 ;// CONCATENATED MODULE: ./src/service/answer.ts
 /**

@@ -3,8 +3,10 @@
  * through `env:`, and Linux refuses to start a process with one environment string over 128 KiB; GitHub
  * allows 1 MB of outputs per job, counted as UTF-16. So the list holds whole items, in the service's
  * order, up to 64 KiB, while `blocked-count` is always the true count and the report file holds them all.
+ * Hidden characters in it are JSON escapes: the same items to a JSON reader, inert in a log that echoes it.
  */
 import { redactor, redactValue } from '../untrusted/redact.js'
+import { inertJson } from '../untrusted/visible.js'
 
 export const MAX_ITEMS_JSON_BYTES = 64 * 1024
 
@@ -33,6 +35,7 @@ export function boundedItemsJson(items: unknown[], limit = MAX_ITEMS_JSON_BYTES)
       part = JSON.stringify(redactValue(item, NO_SECRETS).value) ?? 'null'
       cut = true
     }
+    part = inertJson(part)
     const grown = size + Buffer.byteLength(part, 'utf8') + (parts.length > 0 ? 1 : 0)
     if (grown > limit) break
     parts.push(part)

@@ -10,13 +10,26 @@
  * millisecond or so that a run whose texts are all printable ASCII (most runs) need not pay.
  */
 let hidden: RegExp | undefined
+const hiddenPattern = (): RegExp => (hidden ??= new RegExp('[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}]', 'gu'))
 /** Anything but printable ASCII; no printable ASCII character is hidden. */
 const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/
 
 export function showHidden(text: string): string {
   if (!NOT_PRINTABLE_ASCII.test(text)) return text
-  hidden ??= new RegExp('[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}]', 'gu')
-  return text.replace(hidden, writtenOut)
+  return text.replace(hiddenPattern(), writtenOut)
+}
+
+/**
+ * JSON with its hidden characters written as JSON escapes (`\u202e`; beyond four digits, as the two
+ * escapes of its surrogates): the same value to any JSON reader, and inert wherever the text itself is
+ * shown (a later step that echoes an output into its log). JSON.stringify already escapes C0 controls
+ * and lone surrogates; these are the rest, and in its output they can only stand inside strings.
+ */
+export function inertJson(json: string): string {
+  if (!NOT_PRINTABLE_ASCII.test(json)) return json
+  return json.replace(hiddenPattern(), (c) =>
+    Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join('')
+  )
 }
 
 /** `\u200b`; beyond four digits `\u{e0041}`, which cannot be read as `\ue004` and a `1`. */
