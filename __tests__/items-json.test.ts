@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { boundedItemsJson, MAX_ITEMS_JSON_BYTES } from '../src/report/items-json.js'
 import { TOO_DEEP } from '../src/untrusted/redact.js'
+import { inertJson } from '../src/untrusted/visible.js'
 
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u
 
@@ -48,5 +49,19 @@ describe('boundedItemsJson', () => {
     expect(Buffer.byteLength(bounded.json)).toBeLessThanOrEqual(MAX_ITEMS_JSON_BYTES)
     expect(bounded.count).toBe(Math.floor((MAX_ITEMS_JSON_BYTES - 2 + 1) / (2 + 60 + 1)))
     expect(JSON.parse(bounded.json)).toEqual(items.slice(0, bounded.count))
+  })
+
+  it('stops at an item too long to fit before writing its escapes', () => {
+    const huge = '\u007f'.repeat(4_000_000)
+    const escaped: number[] = []
+    const escape = (json: string): string => {
+      escaped.push(json.length)
+      return inertJson(json)
+    }
+    const bounded = boundedItemsJson([{ name: 'a' }, huge, { name: 'b' }], MAX_ITEMS_JSON_BYTES, escape)
+    expect(bounded.count).toBe(1)
+    expect(JSON.parse(bounded.json)).toEqual([{ name: 'a' }])
+    // Escaping 4 million characters one by one would take seconds: the item is measured first.
+    expect(escaped).toEqual([JSON.stringify({ name: 'a' }).length])
   })
 })

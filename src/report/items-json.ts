@@ -21,8 +21,12 @@ export interface BoundedJson {
 
 const NO_SECRETS = redactor()
 
-/** The longest prefix of the items whose JSON list fits `limit` bytes. */
-export function boundedItemsJson(items: unknown[], limit = MAX_ITEMS_JSON_BYTES): BoundedJson {
+/** The longest prefix of the items whose JSON list fits `limit` bytes; `escape` makes each item's JSON inert. */
+export function boundedItemsJson(
+  items: unknown[],
+  limit = MAX_ITEMS_JSON_BYTES,
+  escape: (json: string) => string = inertJson
+): BoundedJson {
   const parts: string[] = []
   let size = 2 // the brackets
   let cut = false
@@ -35,11 +39,15 @@ export function boundedItemsJson(items: unknown[], limit = MAX_ITEMS_JSON_BYTES)
       part = JSON.stringify(redactValue(item, NO_SECRETS).value) ?? 'null'
       cut = true
     }
-    part = inertJson(part)
-    const grown = size + Buffer.byteLength(part, 'utf8') + (parts.length > 0 ? 1 : 0)
-    if (grown > limit) break
+    const room = limit - size - (parts.length > 0 ? 1 : 0)
+    // No UTF-16 unit takes less than a byte, and escaping only lengthens: an item already too long stops
+    // here, before its escapes are written (a 16 MiB string of hidden characters would take seconds).
+    if (part.length > room) break
+    part = escape(part)
+    const bytes = Buffer.byteLength(part, 'utf8')
+    if (bytes > room) break
     parts.push(part)
-    size = grown
+    size += bytes + (parts.length > 1 ? 1 : 0)
   }
   return { json: `[${parts.join(',')}]`, count: parts.length, cut }
 }
