@@ -5,11 +5,13 @@ import {
   codeCell,
   codeSpan,
   commentPlace,
+  escapeHtml,
   COMMENT_BUDGET_CHARS,
   renderMarkdown,
   SUMMARY_BUDGET_BYTES,
   SUMMARY_PLACE
 } from '../src/show/markdown.js'
+import { showHidden } from '../src/untrusted/visible.js'
 import { buildReport, type ReportFacts } from '../src/report/report.js'
 import { redactor } from '../src/untrusted/redact.js'
 
@@ -52,6 +54,42 @@ describe('codeCell and codeSpan', () => {
 
   it('cut by code points, never inside an emoji', () => {
     expect(codeCell('😀'.repeat(300), 10)).toBe(`<code>${'😀'.repeat(9)}…</code>`)
+  })
+
+  it('show what the whole text, on one line with its hidden characters shown and then cut, would', () => {
+    // The reference reads all of the text; the cells read only as far as the cut needs.
+    const whole = (text: string, max: number): string => {
+      const chars = Array.from(showHidden(text.replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, ' ')))
+      return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`
+    }
+    const unit = fc.constantFrom(
+      'a',
+      ' ',
+      '`',
+      '<',
+      '\r',
+      '\n',
+      '\u2028',
+      '\u202e',
+      '\u200b',
+      '\u{e0041}',
+      '😀',
+      '\ud800'
+    )
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 60 }), fc.integer({ min: 1, max: 25 }), (text, max) => {
+        expect(codeCell(text, max)).toBe(text === '' ? '' : `<code>${escapeHtml(whole(text, max))}</code>`)
+        const shown = whole(text, max)
+        if (shown.trim() === '') expect(codeSpan(text, max)).toBe('`-`')
+        else expect(codeSpan(text, max)).toContain(shown)
+      }),
+      { numRuns: 3000 }
+    )
+  })
+
+  it('read a long text of hidden characters only as far as the cut', () => {
+    const text = `${'\u007f'.repeat(4_000_000)}end`
+    expect(codeCell(text, 5)).toBe('<code>\\u00…</code>')
   })
 })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { showHidden } from '../src/untrusted/visible.js'
+import { clipText, showHidden } from '../src/untrusted/visible.js'
 
 /** Every hidden character written out, with no shortcut for ASCII: what showHidden must equal. */
 const everyHidden = (text: string): string =>
@@ -49,6 +49,19 @@ describe('showHidden', () => {
         expect(showHidden(text)).toBe(everyHidden(text))
       }),
       { numRuns: 2000 }
+    )
+  })
+})
+
+describe('clipText', () => {
+  it('keeps at most max code points, the last one an ellipsis when it cut, as a split into characters would', () => {
+    const unit = fc.constantFrom('a', 'é', '😀', '\ud800', '\udc00', '\u{e0041}')
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 40 }), fc.integer({ min: 1, max: 30 }), (text, max) => {
+        const chars = Array.from(text)
+        expect(clipText(text, max)).toBe(chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`)
+      }),
+      { numRuns: 3000 }
     )
   })
 })

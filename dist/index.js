@@ -1820,12 +1820,23 @@ function writtenOut(c) {
 function quoted(text, max = 200) {
     return JSON.stringify(clipText(text, max));
 }
-/** Cuts text to at most `max` code points, never inside a surrogate pair, marking the cut with "…". */
+/**
+ * Cuts text to at most `max` code points, never inside a surrogate pair, marking the cut with "…". Reads
+ * no further than the cut: a 16 MiB text is not split into characters to keep a hundred of them.
+ */
 function clipText(text, max) {
     if (text.length <= max)
         return text;
-    const chars = Array.from(text);
-    return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+    let at = 0;
+    let cut = 0;
+    for (let kept = 0; kept < max; kept++) {
+        if (at >= text.length)
+            return text;
+        if (kept === max - 1)
+            cut = at;
+        at += text.codePointAt(at) > 0xffff ? 2 : 1;
+    }
+    return at >= text.length ? text : `${text.slice(0, cut)}…`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/items-json.ts
@@ -3197,17 +3208,26 @@ function codeCell(text, max = MAX_CELL_CHARS) {
         return '';
     if (text.length <= max && PLAIN.test(text))
         return `<code>${text}</code>`;
-    return `<code>${escapeHtml(clipText(showHidden(oneLine(text)), max))}</code>`;
+    return `<code>${escapeHtml(shownText(text, max))}</code>`;
 }
 /** Untrusted text for a Markdown sentence: a code span whose fence is longer than any run of backticks inside. */
 function codeSpan(text, max = MAX_CELL_CHARS) {
-    const clean = clipText(showHidden(oneLine(text)), max);
+    const clean = shownText(text, max);
     if (clean.trim() === '')
         return '`-`';
     const longest = Math.max(0, ...(clean.match(/`+/g) ?? []).map((run) => run.length));
     const fence = '`'.repeat(longest + 1);
     const pad = clean.startsWith('`') || clean.endsWith('`') || clean.startsWith(' ') ? ' ' : '';
     return `${fence}${pad}${clean}${pad}${fence}`;
+}
+/**
+ * Untrusted text on one line, hidden characters shown, clipped to `max` characters. The text is clipped
+ * first to twice that, which changes nothing (a line break takes at most two characters and becomes one;
+ * showing a hidden character only lengthens it) but spares writing out the hidden characters of a 16 MiB
+ * text to keep a hundred.
+ */
+function shownText(text, max) {
+    return clipText(showHidden(oneLine(clipText(text, 2 * max))), max);
 }
 function oneLine(text) {
     return text.replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, ' ');

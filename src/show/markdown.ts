@@ -64,17 +64,27 @@ const PLAIN = /^[ !#-%(-;=?-~]*$/
 export function codeCell(text: string, max = MAX_CELL_CHARS): string {
   if (text === '') return ''
   if (text.length <= max && PLAIN.test(text)) return `<code>${text}</code>`
-  return `<code>${escapeHtml(clipText(showHidden(oneLine(text)), max))}</code>`
+  return `<code>${escapeHtml(shownText(text, max))}</code>`
 }
 
 /** Untrusted text for a Markdown sentence: a code span whose fence is longer than any run of backticks inside. */
 export function codeSpan(text: string, max = MAX_CELL_CHARS): string {
-  const clean = clipText(showHidden(oneLine(text)), max)
+  const clean = shownText(text, max)
   if (clean.trim() === '') return '`-`'
   const longest = Math.max(0, ...(clean.match(/`+/g) ?? []).map((run) => run.length))
   const fence = '`'.repeat(longest + 1)
   const pad = clean.startsWith('`') || clean.endsWith('`') || clean.startsWith(' ') ? ' ' : ''
   return `${fence}${pad}${clean}${pad}${fence}`
+}
+
+/**
+ * Untrusted text on one line, hidden characters shown, clipped to `max` characters. The text is clipped
+ * first to twice that, which changes nothing (a line break takes at most two characters and becomes one;
+ * showing a hidden character only lengthens it) but spares writing out the hidden characters of a 16 MiB
+ * text to keep a hundred.
+ */
+function shownText(text: string, max: number): string {
+  return clipText(showHidden(oneLine(clipText(text, 2 * max))), max)
 }
 
 function oneLine(text: string): string {

@@ -43,9 +43,18 @@ export function quoted(text: string, max = 200): string {
   return JSON.stringify(clipText(text, max))
 }
 
-/** Cuts text to at most `max` code points, never inside a surrogate pair, marking the cut with "…". */
+/**
+ * Cuts text to at most `max` code points, never inside a surrogate pair, marking the cut with "…". Reads
+ * no further than the cut: a 16 MiB text is not split into characters to keep a hundred of them.
+ */
 export function clipText(text: string, max: number): string {
   if (text.length <= max) return text
-  const chars = Array.from(text)
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`
+  let at = 0
+  let cut = 0
+  for (let kept = 0; kept < max; kept++) {
+    if (at >= text.length) return text
+    if (kept === max - 1) cut = at
+    at += text.codePointAt(at)! > 0xffff ? 2 : 1
+  }
+  return at >= text.length ? text : `${text.slice(0, cut)}…`
 }
