@@ -259,7 +259,7 @@ describe('5. rate-limit times no date can hold', () => {
 
 describe('6. outputs a later step can use', () => {
   it('cuts blocked-metrics to 64 KiB of whole items, keeps the true count, and files them all', async () => {
-    const metrics = Array.from({ length: 1_500 }, (_, i) => ({
+    const metrics = Array.from({ length: 4_000 }, (_, i) => ({
       name: `metric_${i}`,
       score: 0.42,
       threshold: 0.5,
@@ -271,12 +271,16 @@ describe('6. outputs a later step can use', () => {
     expect(Buffer.byteLength(output)).toBeLessThanOrEqual(64 * 1024)
     const shown = JSON.parse(output) as unknown[]
     expect(shown).toEqual(metrics.slice(0, shown.length))
-    expect(shown.length).toBeLessThan(1_500)
-    expect(run.outputs['blocked-count']).toBe('1500')
-    expect(run.summary).toContain(`The blocked-metrics output holds the first ${shown.length} of 1500 metrics`)
+    expect(shown.length).toBeLessThan(4_000)
+    expect(run.outputs['blocked-count']).toBe('4000')
+    expect(run.summary).toContain(`The blocked-metrics output holds the first ${shown.length} of 4000 metrics`)
+    // Over 256 KiB, the answer is read in slices: the summary still shows its first 200, in order.
+    expect(run.reportText.length).toBeGreaterThan(256 * 1024)
+    expect(run.summary).toContain('<code>metric_199</code>')
+    expect(run.summary).not.toContain('<code>metric_200</code>')
     const report = JSON.parse(run.reportText)
     expect(report.answer.blocked_metrics).toEqual(metrics)
-    expect(report).toMatchObject({ blocked_count: 1500, requests: 1, commit_sha: expect.any(String) })
+    expect(report).toMatchObject({ blocked_count: 4000, requests: 1, commit_sha: expect.any(String) })
   })
 
   it('writes a large answer that is not valid UTF-8 to the report file as valid UTF-8', async () => {

@@ -2035,8 +2035,9 @@ function buildReport(facts, redact, now = Date.now()) {
     if (cut || itemsJson.cut || metrics.some((m) => m.tooDeep)) {
         notes.push('Some metrics nest too deeply to show in full; their deepest parts are left out.');
     }
-    if (itemsJson.count < items.length)
-        notes.push(outputCutNote(itemsJson.count, items.length));
+    const itemCount = facts.itemCount ?? items.length;
+    if (itemsJson.count < itemCount)
+        notes.push(outputCutNote(itemsJson.count, itemCount));
     const target = facts.target && {
         ...facts.target,
         branch: redact(facts.target.branch),
@@ -2050,7 +2051,7 @@ function buildReport(facts, redact, now = Date.now()) {
         eventName: redact(facts.eventName),
         target,
         commitUrl: facts.commitUrl,
-        itemCount: items.length,
+        itemCount,
         metrics,
         itemsJson,
         answerJson,
@@ -2075,7 +2076,8 @@ function buildReport(facts, redact, now = Date.now()) {
  */
 function cleanAnswer(facts, redact) {
     const items = facts.items ?? [];
-    if (facts.answerText !== undefined && !redact.mayHide(facts.answerText)) {
+    // A list read in slices came from a text already found clean: it is not scanned a second time.
+    if (facts.answerText !== undefined && (facts.itemCount !== undefined || !redact.mayHide(facts.answerText))) {
         return { items, answerJson: facts.answerBytes ?? facts.answerText, cut: false };
     }
     // No JSON text: no verdict at all, or a block read from text that is not JSON. Nothing to file.
@@ -2099,6 +2101,28 @@ function cleanAnswer(facts, redact) {
         cut: cleanItems.cut || cleanAnswer.cut
     };
 }
+/**
+ * Which items of a large list the report needs, as they are read: the MAX_SHOWN_METRICS it shows, and
+ * enough for the bounded output (items whose JSON, unescaped, passes its limit: escaped and counted in
+ * bytes they take at least as much).
+ */
+function itemsTheReportNeeds() {
+    let chars = 0;
+    let measured = 0;
+    return (kept) => {
+        for (; measured < kept.length; measured++)
+            chars += jsonLength(kept[measured]);
+        return kept.length < MAX_SHOWN_METRICS || chars <= MAX_ITEMS_JSON_BYTES;
+    };
+}
+function jsonLength(item) {
+    try {
+        return JSON.stringify(item)?.length ?? 0;
+    }
+    catch {
+        return 0; // nested too deeply to write: more items are kept, never fewer
+    }
+}
 /** "3 metrics failed their thresholds", without claiming which way any of them should have gone. */
 function blockedCount(report) {
     const count = report.itemCount;
@@ -2116,12 +2140,132 @@ const NEXT_STEPS_BLOCKED = 'Look at these metrics for this commit in the evaluat
     'If a threshold is wrong, change it in the service and re-run this job. ' +
     'To report without blocking while thresholds are calibrated, set `fail-on-blocked: false`.';
 
+;// CONCATENATED MODULE: ./src/service/answer-slices.ts
+/**
+ * A large answer read a slice at a time, so that its list of blocked metrics is never held whole: the
+ * report shows the first few hundred and counts the rest. Parsing 30,000 metrics at once makes 3.6 MB of
+ * young objects that a garbage collection copies while they are still held; parsed 64 KiB at a time,
+ * each slice is dropped once its first items are kept, and memory stays bounded by the slice whatever
+ * the list holds.
+ *
+ * It reads exactly what JSON.parse of the whole text reads, or gives up (and the caller parses it whole):
+ *
+ * - The list is taken to start where `"blocked_metrics"` first appears followed by `:` and `[`, and to
+ *   end at one of the text's last few `]`. The text with that span replaced by a string holding a random
+ *   nonce must parse, with that string as the top level's `blocked_metrics`. Then the span stood in the
+ *   place of the value JSON.parse would have read there (a repeated key keeps its last value, so it is
+ *   the value JSON.parse keeps), and all the rest of the answer is as JSON.parse reads it.
+ * - The inside of the list is cut at commas after a `}`, about every 64 KiB, and each piece parsed as a
+ *   list of its own. A piece that parses and holds at least one item is whole items: a cut inside a
+ *   string leaves that string open, and a cut inside a nested value leaves its bracket open, and neither
+ *   parses. A piece that does not parse is joined to the next one. So the pieces parse exactly when the
+ *   whole list does, into the same items in the same order.
+ */
+/** Answers shorter than this are parsed whole: slicing them would save nothing. */
+const SLICE_FROM_CHARS = 256 * 1024;
+const SLICE_CHARS = 64 * 1024;
+/** How many of the text's last `]` may end the list, and how many cuts a piece may try, before giving up. */
+const MAX_ENDS = 4;
+const MAX_CUTS = 16;
+/**
+ * Reads a large answer in slices, or returns undefined: when the text is short, when its list cannot
+ * be found as described above, when `wanted` says the top level does not need it read so (a verdict
+ * other than blocked is read whole), or when the text is not JSON.
+ * @param keep  whether to keep one more item, given those kept so far
+ */
+function readInSlices(body, wanted, keep) {
+    if (body.length < SLICE_FROM_CHARS)
+        return undefined;
+    const open = listStart(body);
+    if (open < 0)
+        return undefined;
+    const nonce = `\ud800${Math.random()}`;
+    const stand = JSON.stringify(nonce);
+    let end = body.length;
+    let top;
+    for (let tries = 0; tries < MAX_ENDS && top === undefined; tries++) {
+        end = body.lastIndexOf(']', end - 1);
+        if (end <= open)
+            return undefined;
+        const read = parsed(body.slice(0, open) + stand + body.slice(end + 1));
+        if (isRecord(read) && read.blocked_metrics === nonce)
+            top = read;
+    }
+    if (top === undefined || !wanted(top))
+        return undefined;
+    const kept = [];
+    let count = 0;
+    // Each piece runs from after the list's `[` or a cut's comma to the next cut or the list's `]`; one
+    // left empty after a last comma (a trailing comma) is read too, and refused.
+    for (let start = open + 1;;) {
+        let cut = nextCut(body, start + SLICE_CHARS, end);
+        let items = parsed(`[${body.slice(start, cut)}]`);
+        for (let tries = 1; !Array.isArray(items) && cut < end; tries++) {
+            if (tries === MAX_CUTS)
+                return undefined;
+            cut = nextCut(body, cut + 1, end);
+            items = parsed(`[${body.slice(start, cut)}]`);
+        }
+        if (!Array.isArray(items))
+            return undefined;
+        // An empty piece between two commas (`1, ,2`) parses alone but not in the whole list.
+        if (items.length === 0 && (start > open + 1 || cut < end))
+            return undefined;
+        count += items.length;
+        for (const item of items) {
+            if (!keep(kept))
+                break;
+            kept.push(item);
+        }
+        if (cut === end)
+            break;
+        start = cut + 1;
+    }
+    top.blocked_metrics = kept;
+    return { top, count };
+}
+/** Where the first `"blocked_metrics"` key's list opens (`[`), or -1. */
+function listStart(body) {
+    const key = body.indexOf('"blocked_metrics"');
+    if (key < 0)
+        return -1;
+    let at = skipBlanks(body, key + '"blocked_metrics"'.length);
+    if (body[at] !== ':')
+        return -1;
+    at = skipBlanks(body, at + 1);
+    return body[at] === '[' ? at : -1;
+}
+function skipBlanks(body, at) {
+    while (body[at] === ' ' || body[at] === '\t' || body[at] === '\n' || body[at] === '\r')
+        at++;
+    return at;
+}
+/** The first comma after a `}` at or after `from` (where a piece may end), or `end`. */
+function nextCut(body, from, end) {
+    if (from >= end)
+        return end;
+    const brace = body.indexOf('},', from);
+    return brace < 0 || brace + 1 >= end ? end : brace + 1;
+}
+function parsed(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+function isRecord(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 ;// CONCATENATED MODULE: ./src/service/answer.ts
 /**
  * Reading the service's answer. A pass counts only when it is exact and unambiguous; anything that
  * says `blocked` is a block, whatever else is wrong with the answer, so that no malformed answer can
  * let a commit through.
  */
+
 
 
 /**
@@ -2187,10 +2331,19 @@ function answer_valueText(body, start) {
 }
 /** A byte-order mark before the JSON: not JSON, but no reason to refuse an answer. */
 const withoutBom = (body) => (body.charCodeAt(0) === 0xfeff ? body.slice(1) : body);
-/** Reads the body of a 2xx answer of `POST /gates/evaluate`. */
-function interpretAnswer(raw, quote = quoted) {
+/**
+ * Reads the body of a 2xx answer of `POST /gates/evaluate`. With `slicing`, a large blocked answer whose
+ * text is clean is read a slice at a time and only the items the report needs are kept (see
+ * answer-slices.ts); what it decides is the same.
+ */
+function interpretAnswer(raw, quote = quoted, slicing) {
     const body = withoutBom(raw);
     const invalid = (problem) => blockedInText(body, `the answer could not be used: ${problem}`, quote) ?? { kind: 'invalid', problem };
+    const sliced = slicing && slicing.clean(body) ? readInSlices(body, (top) => saysBlocked(top.verdict), slicing.keep) : undefined;
+    if (sliced) {
+        const answer = readBlocked(sliced.top, body, quote);
+        return answer.kind === 'verdict' ? { ...answer, itemCount: sliced.count } : answer;
+    }
     let parsed;
     try {
         parsed = JSON.parse(body);
@@ -2198,7 +2351,7 @@ function interpretAnswer(raw, quote = quoted) {
     catch {
         return invalid(`the answer is not JSON (${describeBody(body, quote)})`);
     }
-    if (!isRecord(parsed))
+    if (!answer_isRecord(parsed))
         return invalid(`the answer is JSON but not an object (${describeBody(body, quote)})`);
     // The verdict is read first, as the API says.
     const verdict = parsed.verdict;
@@ -2241,7 +2394,7 @@ function blockedInErrorBody(raw, why, quote = quoted) {
     catch {
         return blockedInText(body, why, quote);
     }
-    if (!isRecord(parsed) || !saysBlocked(parsed.verdict))
+    if (!answer_isRecord(parsed) || !saysBlocked(parsed.verdict))
         return blockedInText(body, why, quote);
     const answer = readBlocked(parsed, body, quote);
     if (answer.kind === 'verdict')
@@ -2300,7 +2453,7 @@ function readBlocked(answer, text, quote) {
     notes.push(`blocked_metrics was ${typeName(list)}, not a list, so no metric can be shown.`);
     return blocked([]);
 }
-function isRecord(value) {
+function answer_isRecord(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 /**
@@ -2765,6 +2918,7 @@ async function evaluateGate(request, deps) {
         answer: answer.answer,
         answerText: answer.text,
         answerBytes,
+        itemCount: answer.itemCount,
         ...exchange
     });
     const error = (message, hint) => {
@@ -2844,7 +2998,7 @@ async function evaluateGate(request, deps) {
                 log(`Rate limit: ${theirs(remaining, 40)} request(s) left in this window.`);
             const { status } = answer;
             if (status >= 200 && status < 300) {
-                const read = interpretAnswer(answer.body, theirs);
+                const read = interpretAnswer(answer.body, theirs, deps.slicing);
                 if (read.kind === 'invalid')
                     return error(`The service answered ${status}, but ${read.problem}.`, HINTS.invalid);
                 return verdict(read, read.text === answer.body ? answer.bytes : undefined);
@@ -3718,7 +3872,7 @@ async function run() {
     process.on('uncaughtException', onFault);
     process.on('unhandledRejection', onFault);
     try {
-        const { facts, settings } = await gate(event, known, say, cancel);
+        const { facts, settings } = await gate(event, known, say, cancel, redact);
         const report = decide(facts);
         // Only now, with the outcome settled: the comment may fail or time out, and changes nothing of it.
         const url = settings
@@ -3747,7 +3901,7 @@ async function run() {
     }
 }
 /** Reads the settings, resolves the commit and asks the service; `known` fills in as facts arrive. */
-async function gate(event, known, say, signal) {
+async function gate(event, known, say, signal, redact) {
     let settings;
     try {
         settings = readSettings((name) => core.getInput(name), { isForkPullRequest: isForkPullRequest(event) });
@@ -3769,7 +3923,14 @@ async function gate(event, known, say, signal) {
         core.warning(warning);
     say(`Gating commit ${target.commitSha} on branch ${quoted(target.branch)} of project ${quoted(settings.projectId)}.`);
     say(`  commit from ${target.shaSource}; branch from ${target.branchSource}; event ${quoted(event.eventName)}.`);
-    const result = await evaluateGate({ ...settings, ...target }, { now: Date.now, random: Math.random, sleep: sleep, log: say, signal });
+    const result = await evaluateGate({ ...settings, ...target }, {
+        now: Date.now,
+        random: Math.random,
+        sleep: sleep,
+        log: say,
+        signal,
+        slicing: { clean: (text) => !redact.mayHide(text), keep: itemsTheReportNeeds() }
+    });
     known.requests = result.requests;
     known.waits = result.waits;
     if (result.kind === 'error') {
@@ -3783,6 +3944,7 @@ async function gate(event, known, say, signal) {
         answer: result.answer,
         answerText: result.answerText,
         answerBytes: result.answerBytes,
+        itemCount: result.itemCount,
         notes: result.notes,
         warnOnly: result.verdict === 'blocked' && !settings.failOnBlocked
     };

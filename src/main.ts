@@ -10,7 +10,7 @@ import * as core from '@actions/core'
 import { cancelled } from './fail-closed.js'
 import { isForkPullRequest, ResolveError, resolveTarget, type EventContext } from './commit/resolve-target.js'
 import { repositoryUrl } from './report/links.js'
-import { buildReport, type Report, type ReportFacts } from './report/report.js'
+import { buildReport, itemsTheReportNeeds, type Report, type ReportFacts } from './report/report.js'
 import { evaluateGate, sleep } from './service/gate-client.js'
 import { InputError, readSettings, type Settings } from './settings/settings.js'
 import { annotateMetrics, headline, logMetrics, type Console } from './show/annotations.js'
@@ -19,7 +19,7 @@ import { renderMarkdown, SUMMARY_PLACE } from './show/markdown.js'
 import { commentOnPullRequest } from './show/comment/pull-request-comment.js'
 import { outputsOf } from './show/outputs.js'
 import { writeReportFile } from './show/report-file.js'
-import { redactor } from './untrusted/redact.js'
+import { redactor, type Redact } from './untrusted/redact.js'
 import { quoted } from './untrusted/visible.js'
 
 const STOPPED_HINT = 'This is a fault of the action or of the runner, not of the commit. Run the job again.'
@@ -66,7 +66,7 @@ export async function run(): Promise<void> {
   process.on('uncaughtException', onFault)
   process.on('unhandledRejection', onFault)
   try {
-    const { facts, settings } = await gate(event, known, say, cancel)
+    const { facts, settings } = await gate(event, known, say, cancel, redact)
     const report = decide(facts)
     // Only now, with the outcome settled: the comment may fail or time out, and changes nothing of it.
     const url = settings
@@ -98,7 +98,8 @@ async function gate(
   event: EventContext,
   known: ReportFacts,
   say: (message: string) => void,
-  signal: AbortSignal
+  signal: AbortSignal,
+  redact: Redact
 ): Promise<{ facts: ReportFacts; settings?: Settings }> {
   let settings: Settings
   try {
@@ -121,7 +122,14 @@ async function gate(
 
   const result = await evaluateGate(
     { ...settings, ...target },
-    { now: Date.now, random: Math.random, sleep, log: say, signal }
+    {
+      now: Date.now,
+      random: Math.random,
+      sleep,
+      log: say,
+      signal,
+      slicing: { clean: (text) => !redact.mayHide(text), keep: itemsTheReportNeeds() }
+    }
   )
   known.requests = result.requests
   known.waits = result.waits
@@ -136,6 +144,7 @@ async function gate(
     answer: result.answer,
     answerText: result.answerText,
     answerBytes: result.answerBytes,
+    itemCount: result.itemCount,
     notes: result.notes,
     warnOnly: result.verdict === 'blocked' && !settings.failOnBlocked
   }

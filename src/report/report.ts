@@ -7,7 +7,7 @@
 import type { GateTarget } from '../commit/resolve-target.js'
 import type { WaitRecord } from '../service/gate-client.js'
 import { redactValue, type Redact } from '../untrusted/redact.js'
-import { boundedItemsJson, outputCutNote, type BoundedJson } from './items-json.js'
+import { boundedItemsJson, MAX_ITEMS_JSON_BYTES, outputCutNote, type BoundedJson } from './items-json.js'
 import { readMetric, type Metric } from './metric.js'
 
 export type Outcome = 'pass' | 'blocked' | 'error'
@@ -59,6 +59,11 @@ export interface ReportFacts
   answer?: Record<string, unknown>
   answerText?: string
   answerBytes?: Buffer[]
+  /**
+   * When `items` are only the first of a large list (read in slices, from a text that holds no piece of
+   * a secret): how many it holds.
+   */
+  itemCount?: number
 }
 
 /**
@@ -75,7 +80,8 @@ export function buildReport(facts: ReportFacts, redact: Redact, now = Date.now()
   if (cut || itemsJson.cut || metrics.some((m) => m.tooDeep)) {
     notes.push('Some metrics nest too deeply to show in full; their deepest parts are left out.')
   }
-  if (itemsJson.count < items.length) notes.push(outputCutNote(itemsJson.count, items.length))
+  const itemCount = facts.itemCount ?? items.length
+  if (itemsJson.count < itemCount) notes.push(outputCutNote(itemsJson.count, itemCount))
   const target = facts.target && {
     ...facts.target,
     branch: redact(facts.target.branch),
@@ -89,7 +95,7 @@ export function buildReport(facts: ReportFacts, redact: Redact, now = Date.now()
     eventName: redact(facts.eventName),
     target,
     commitUrl: facts.commitUrl,
-    itemCount: items.length,
+    itemCount,
     metrics,
     itemsJson,
     answerJson,
@@ -118,7 +124,8 @@ function cleanAnswer(
   redact: Redact
 ): { items: unknown[]; answerJson: string | Buffer[] | null; cut: boolean } {
   const items = facts.items ?? []
-  if (facts.answerText !== undefined && !redact.mayHide(facts.answerText)) {
+  // A list read in slices came from a text already found clean: it is not scanned a second time.
+  if (facts.answerText !== undefined && (facts.itemCount !== undefined || !redact.mayHide(facts.answerText))) {
     return { items, answerJson: facts.answerBytes ?? facts.answerText, cut: false }
   }
   // No JSON text: no verdict at all, or a block read from text that is not JSON. Nothing to file.
@@ -141,6 +148,28 @@ function cleanAnswer(
     items: cleanItems.value as unknown[],
     answerJson: asSent ? (facts.answerBytes ?? facts.answerText) : JSON.stringify(cleanAnswer.value),
     cut: cleanItems.cut || cleanAnswer.cut
+  }
+}
+
+/**
+ * Which items of a large list the report needs, as they are read: the MAX_SHOWN_METRICS it shows, and
+ * enough for the bounded output (items whose JSON, unescaped, passes its limit: escaped and counted in
+ * bytes they take at least as much).
+ */
+export function itemsTheReportNeeds(): (kept: unknown[]) => boolean {
+  let chars = 0
+  let measured = 0
+  return (kept) => {
+    for (; measured < kept.length; measured++) chars += jsonLength(kept[measured])
+    return kept.length < MAX_SHOWN_METRICS || chars <= MAX_ITEMS_JSON_BYTES
+  }
+}
+
+function jsonLength(item: unknown): number {
+  try {
+    return JSON.stringify(item)?.length ?? 0
+  } catch {
+    return 0 // nested too deeply to write: more items are kept, never fewer
   }
 }
 

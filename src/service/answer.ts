@@ -5,6 +5,7 @@
  */
 import { decodeEscapes } from '../untrusted/redact.js'
 import { quoted } from '../untrusted/visible.js'
+import { readInSlices } from './answer-slices.js'
 
 export type Answer =
   /**
@@ -19,6 +20,8 @@ export type Answer =
       answer: Record<string, unknown>
       /** The JSON text `answer` was parsed from; absent when the verdict was read from text that is not JSON. */
       text?: string
+      /** When `items` are only the first of the list (a large answer read in slices): how many it holds. */
+      itemCount?: number
     }
   | { kind: 'invalid'; problem: string }
 
@@ -86,11 +89,30 @@ function valueText(body: string, start: number): string {
 /** A byte-order mark before the JSON: not JSON, but no reason to refuse an answer. */
 const withoutBom = (body: string): string => (body.charCodeAt(0) === 0xfeff ? body.slice(1) : body)
 
-/** Reads the body of a 2xx answer of `POST /gates/evaluate`. */
-export function interpretAnswer(raw: string, quote: Quote = quoted): Answer {
+/**
+ * How a large answer may be read: whether its text holds no secret (so it is filed as sent and its
+ * items are never cleaned whole), and which of its items the report needs.
+ */
+export interface Slicing {
+  clean: (text: string) => boolean
+  keep: (kept: unknown[]) => boolean
+}
+
+/**
+ * Reads the body of a 2xx answer of `POST /gates/evaluate`. With `slicing`, a large blocked answer whose
+ * text is clean is read a slice at a time and only the items the report needs are kept (see
+ * answer-slices.ts); what it decides is the same.
+ */
+export function interpretAnswer(raw: string, quote: Quote = quoted, slicing?: Slicing): Answer {
   const body = withoutBom(raw)
   const invalid = (problem: string): Answer =>
     blockedInText(body, `the answer could not be used: ${problem}`, quote) ?? { kind: 'invalid', problem }
+  const sliced =
+    slicing && slicing.clean(body) ? readInSlices(body, (top) => saysBlocked(top.verdict), slicing.keep) : undefined
+  if (sliced) {
+    const answer = readBlocked(sliced.top, body, quote)
+    return answer.kind === 'verdict' ? { ...answer, itemCount: sliced.count } : answer
+  }
   let parsed: unknown
   try {
     parsed = JSON.parse(body)

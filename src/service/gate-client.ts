@@ -6,7 +6,7 @@
  */
 import { redactor } from '../untrusted/redact.js'
 import { quoted } from '../untrusted/visible.js'
-import { blockedInErrorBody, interpretAnswer, serverMessage, type Answer } from './answer.js'
+import { blockedInErrorBody, interpretAnswer, serverMessage, type Answer, type Slicing } from './answer.js'
 import { AbortedError, BodyTooLargeError, partialAnswer, postJson, type HttpAnswer } from './http.js'
 import { describeWait, faultWait, fitsBudget, formatTime, rateLimitWait, seconds } from './retry-timing.js'
 import { VERSION } from '../version.js'
@@ -45,6 +45,8 @@ export type GateResult =
       answerText?: string
       /** The same text as it arrived, when it is exactly the body's bytes (valid UTF-8, no byte-order mark). */
       answerBytes?: Buffer[]
+      /** When `items` are only the first of a large list read in slices: how many it holds (its text is clean). */
+      itemCount?: number
     } & Exchange)
   | ({ kind: 'error'; message: string; hint: string } & Exchange)
 
@@ -56,6 +58,8 @@ export interface GateDeps {
   log: (message: string) => void
   /** Aborts the whole check early (the runner's cancel). */
   signal?: AbortSignal
+  /** Lets a large blocked answer be read a slice at a time, holding only the items the report shows. */
+  slicing?: Slicing
 }
 
 /** No single request may take longer than this, so one hung connection cannot eat the whole budget. */
@@ -145,6 +149,7 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
     answer: answer.answer,
     answerText: answer.text,
     answerBytes,
+    itemCount: answer.itemCount,
     ...exchange
   })
   const error = (message: string, hint: string): GateResult => {
@@ -227,7 +232,7 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
       const { status } = answer
 
       if (status >= 200 && status < 300) {
-        const read = interpretAnswer(answer.body, theirs)
+        const read = interpretAnswer(answer.body, theirs, deps.slicing)
         if (read.kind === 'invalid') return error(`The service answered ${status}, but ${read.problem}.`, HINTS.invalid)
         return verdict(read, read.text === answer.body ? answer.bytes : undefined)
       }

@@ -1,0 +1,144 @@
+// Reading a large answer a slice at a time must read exactly what JSON.parse of the whole text reads.
+import { describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
+import { readInSlices, SLICE_FROM_CHARS } from '../src/service/answer-slices.js'
+
+const always = (): boolean => true
+const keepAll = (): boolean => true
+const metric = (i: number): Record<string, unknown> => ({ name: `metric_${i}`, score: 0.42, threshold: 0.5 })
+/** Enough items that the text is read in slices. */
+const many = (n = 12_000): Record<string, unknown>[] => Array.from({ length: n }, (_, i) => metric(i))
+
+/** What JSON.parse reads, or undefined when it throws. */
+function whole(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** The slices' reading, with every item kept, as a whole answer again. */
+function sliced(text: string): unknown {
+  const read = readInSlices(text, always, keepAll)
+  if (read === undefined) return undefined
+  expect(read.count).toBe((read.top.blocked_metrics as unknown[]).length)
+  return read.top
+}
+
+describe('readInSlices', () => {
+  it('reads a large answer as JSON.parse does, counting every item and keeping those asked for', () => {
+    const answer = { verdict: 'blocked', blocked_metrics: many(), run: { id: 'r1', tags: ['a', 'b'] } }
+    const text = JSON.stringify(answer)
+    expect(text.length).toBeGreaterThan(SLICE_FROM_CHARS)
+    expect(sliced(text)).toEqual(JSON.parse(text))
+    const read = readInSlices(text, always, (kept) => kept.length < 250)!
+    expect(read.count).toBe(12_000)
+    expect(read.top.blocked_metrics).toEqual(answer.blocked_metrics.slice(0, 250))
+    expect(read.top.run).toEqual(answer.run)
+  })
+
+  it('leaves short answers, and answers the caller does not want read so, to JSON.parse', () => {
+    expect(readInSlices(JSON.stringify({ verdict: 'blocked', blocked_metrics: many(10) }), always, keepAll)).toBe(
+      undefined
+    )
+    const text = JSON.stringify({ verdict: 'pass', blocked_metrics: many() })
+    expect(readInSlices(text, (top) => top.verdict === 'blocked', keepAll)).toBe(undefined)
+  })
+
+  it.each([
+    ['a list cut off', (t: string) => t.slice(0, -20)],
+    ['junk after the answer', (t: string) => `${t} x`],
+    ['an empty item between commas', (t: string) => t.replace('},{', '}, ,{')],
+    ['a trailing comma', (t: string) => t.replace(/\]\}$/, ',]}')],
+    ['a bad number deep inside', (t: string) => t.replace('"score":0.42', '"score":0.42.1')],
+    ['a control character in a string', (t: string) => t.replace('metric_5000', 'metric_\u00015000')]
+  ])('reads nothing where JSON.parse throws: %s', (_, breakIt) => {
+    const text = breakIt(JSON.stringify({ verdict: 'blocked', blocked_metrics: many() }))
+    expect(whole(text)).toBe(undefined)
+    expect(readInSlices(text, always, keepAll)).toBe(undefined)
+  })
+
+  it('reads nothing where JSON.parse throws: a trailing comma right after a cut', () => {
+    // The last item is longer than a slice, so the last cut falls on the comma after it, and what is
+    // left (nothing) would parse alone as an empty list.
+    const last = { name: 'x'.repeat(100_000) }
+    const text = JSON.stringify({ verdict: 'blocked', blocked_metrics: [...many(6_000), last] }).replace(/\]\}$/, ',]}')
+    expect(whole(text)).toBe(undefined)
+    expect(readInSlices(text, always, keepAll)).toBe(undefined)
+  })
+
+  it('is not misled by a key, brackets or cut marks inside strings, nested lists or repeated keys', () => {
+    const tricky = [
+      { name: '},{"name":"forged"},{', note: '"blocked_metrics":[1]' },
+      { name: 'x', nested: [{ a: 1 }, { b: [{ c: '],' }] }] },
+      '},',
+      ']]]',
+      { '"blocked_metrics"': ['}', '{'] }
+    ]
+    const list = many().flatMap((item, i) => (i % 997 === 0 ? [item, ...tricky] : [item]))
+    const cases = [
+      { verdict: 'blocked', blocked_metrics: list },
+      { note: '"blocked_metrics":[', verdict: 'blocked', blocked_metrics: list, after: ['x]', '}'] },
+      { meta: { blocked_metrics: [] }, verdict: 'blocked', blocked_metrics: list }
+    ]
+    for (const answer of cases) {
+      const text = JSON.stringify(answer)
+      const read = sliced(text)
+      // Either the same reading, or none (and the caller parses the whole text).
+      if (read !== undefined) expect(read).toEqual(JSON.parse(text))
+    }
+    // The first is read in slices, its tricky items and all; the others give up (the key appears first
+    // elsewhere), which is as exact.
+    expect(sliced(JSON.stringify(cases[0]))).toEqual(cases[0])
+    // A repeated key: JSON.parse keeps the last list, and so must the slices.
+    const first = JSON.stringify(many(3))
+    const text = `{"blocked_metrics":${first},"verdict":"blocked","blocked_metrics":${JSON.stringify(list)}}`
+    const read = sliced(text)
+    if (read !== undefined) expect(read).toEqual(JSON.parse(text))
+  })
+
+  it('reads any answer as JSON.parse does, or not at all', () => {
+    let intact = 0
+    let readWhole = 0
+    const text = fc.string({ unit: fc.constantFrom('a', '"', '\\', ',', '}', '{', ']', '[', ':', ' ', '1') })
+    const item = fc.oneof(
+      fc.record({ name: text, score: fc.double(), tags: fc.array(text, { maxLength: 3 }) }),
+      text,
+      fc.integer(),
+      fc.constant(null),
+      fc.array(fc.record({ k: text }), { maxLength: 3 })
+    )
+    fc.assert(
+      fc.property(
+        fc.array(item, { minLength: 1, maxLength: 30 }),
+        fc.nat(30),
+        fc.constantFrom('', ' ', '\n  '),
+        fc.option(fc.integer({ min: 0, max: 2000 }), { nil: undefined }),
+        (items, at, blank, breakAt) => {
+          // Padded with many plain items so that the text is long enough to be read in slices.
+          const list = [...many(6_000).slice(0, at * 200), ...items, ...many(6_000)]
+          let json = JSON.stringify({ verdict: 'blocked', blocked_metrics: list, tail: items[0] }, null, blank)
+          if (breakAt !== undefined) {
+            const i = Math.floor((json.length * breakAt) / 2000)
+            json = json.slice(0, i) + json.slice(i + 1) // one character gone, anywhere
+          }
+          const expected = whole(json)
+          const read = sliced(json)
+          if (expected === undefined) expect(read).toBe(undefined)
+          else if (read !== undefined) expect(read).toEqual(expected)
+          if (breakAt === undefined) intact++
+          if (breakAt === undefined && read !== undefined) readWhole++
+        }
+      ),
+      { numRuns: 100 }
+    )
+    // Most intact answers were read in slices, not given up on.
+    expect(readWhole).toBeGreaterThan(intact / 2)
+  })
+
+  it('reads the usual answer in slices rather than giving it up', () => {
+    const text = JSON.stringify({ verdict: 'blocked', blocked_metrics: many(30_000) }, null, 1)
+    expect(readInSlices(text, always, () => false)?.count).toBe(30_000)
+  })
+})
