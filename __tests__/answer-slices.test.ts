@@ -1,7 +1,7 @@
 // Reading a large answer a slice at a time must read exactly what JSON.parse of the whole text reads.
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { readInSlices, SLICE_FROM_CHARS } from '../src/service/answer-slices.js'
+import { readInSlices, SLICE_CHARS, SLICE_FROM_CHARS } from '../src/service/answer-slices.js'
 
 const always = (): boolean => true
 const keepAll = (): boolean => true
@@ -135,6 +135,22 @@ describe('readInSlices', () => {
     )
     // Most intact answers were read in slices, not given up on.
     expect(readWhole).toBeGreaterThan(intact / 2)
+  })
+
+  it('gives up, for JSON.parse of the whole, on a text built so that most cuts fail', () => {
+    // Each slice ends inside an item whose string holds eight cut marks: eight failed parses a piece.
+    const filler = 'x'.repeat(SLICE_CHARS + 500)
+    const trap = { s: '},'.repeat(8) }
+    const list = Array.from({ length: 12 }, () => [filler, trap]).flat()
+    const text = JSON.stringify({ verdict: 'blocked', blocked_metrics: list })
+    expect(JSON.parse(text)).toEqual({ verdict: 'blocked', blocked_metrics: list })
+    expect(readInSlices(text, always, keepAll)).toBe(undefined)
+    // With one mark less each, the pieces parse within the budget.
+    const fewer = JSON.stringify({
+      verdict: 'blocked',
+      blocked_metrics: list.map((i) => (i === trap ? { s: '},' } : i))
+    })
+    expect(sliced(fewer)).toEqual(JSON.parse(fewer))
   })
 
   it('reads the usual answer in slices rather than giving it up', () => {

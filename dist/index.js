@@ -2195,16 +2195,23 @@ function readInSlices(body, wanted, keep) {
         return undefined;
     const kept = [];
     let count = 0;
+    // Pieces that fail are parsed again, joined to the next: a text built so that every cut fails must not
+    // cost much more than one JSON.parse of the whole. Past twice the list's length, the whole is parsed.
+    let budget = 2 * (end - open) + SLICE_CHARS;
+    const piece = (from, to) => {
+        budget -= to - from;
+        return budget < 0 ? undefined : parsed(`[${body.slice(from, to)}]`);
+    };
     // Each piece runs from after the list's `[` or a cut's comma to the next cut or the list's `]`; one
     // left empty after a last comma (a trailing comma) is read too, and refused.
     for (let start = open + 1;;) {
         let cut = nextCut(body, start + SLICE_CHARS, end);
-        let items = parsed(`[${body.slice(start, cut)}]`);
-        for (let tries = 1; !Array.isArray(items) && cut < end; tries++) {
+        let items = piece(start, cut);
+        for (let tries = 1; !Array.isArray(items) && cut < end && budget >= 0; tries++) {
             if (tries === MAX_CUTS)
                 return undefined;
             cut = nextCut(body, cut + 1, end);
-            items = parsed(`[${body.slice(start, cut)}]`);
+            items = piece(start, cut);
         }
         if (!Array.isArray(items))
             return undefined;
