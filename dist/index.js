@@ -1809,12 +1809,16 @@ function showHidden(text) {
 function inertJson(json) {
     if (!NOT_PRINTABLE_ASCII.test(json))
         return json;
-    return json.replace(hiddenPattern(), (c) => Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''));
+    return json.replace(hiddenPattern(), (c) => Array.from({ length: c.length }, (_, i) => unitEscape(c.charCodeAt(i))).join(''));
 }
 /** `\u200b`; beyond four digits `\u{e0041}`, which cannot be read as `\ue004` and a `1`. */
 function writtenOut(c) {
     const code = c.codePointAt(0);
-    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : unitEscape(code);
+}
+/** A UTF-16 code unit as `\uXXXX`: how JSON, JavaScript and this action's log lines write one. */
+function unitEscape(unit) {
+    return `\\u${unit.toString(16).padStart(4, '0')}`;
 }
 /** Untrusted text (the key already removed) as a JSON string for a sentence, cut to `max` characters first. */
 function quoted(text, max = 200) {
@@ -3316,7 +3320,7 @@ function logLine(text) {
  */
 function neutralize(text) {
     return text
-        .replace(/[\u0000-\u0008\u000a-\u001f\u007f\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+        .replace(/[\u0000-\u0008\u000a-\u001f\u007f\u0085\u2028\u2029]/g, (c) => unitEscape(c.charCodeAt(0)))
         .replace(/^(\s*)::/, '$1\\::')
         .replace(/##\[/g, '##\\[');
 }

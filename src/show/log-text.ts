@@ -9,7 +9,7 @@
  * strings (every common matcher needs a colon between a file and its line, or right after it), shows
  * hidden characters, and keeps the line one line that cannot start a command.
  */
-import { showHidden } from '../untrusted/visible.js'
+import { showHidden, unitEscape } from '../untrusted/visible.js'
 
 /** The message of anything thrown, for a log line or an error. */
 export function errorMessage(cause: unknown): string {
@@ -29,10 +29,7 @@ export function logLine(text: string): string {
  */
 export function neutralize(text: string): string {
   return text
-    .replace(
-      /[\u0000-\u0008\u000a-\u001f\u007f\u0085\u2028\u2029]/g,
-      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
-    )
+    .replace(/[\u0000-\u0008\u000a-\u001f\u007f\u0085\u2028\u2029]/g, (c) => unitEscape(c.charCodeAt(0)))
     .replace(/^(\s*)::/, '$1\\::')
     .replace(/##\[/g, '##\\[')
 }

@@ -28,14 +28,19 @@ export function showHidden(text: string): string {
 export function inertJson(json: string): string {
   if (!NOT_PRINTABLE_ASCII.test(json)) return json
   return json.replace(hiddenPattern(), (c) =>
-    Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join('')
+    Array.from({ length: c.length }, (_, i) => unitEscape(c.charCodeAt(i))).join('')
   )
 }
 
 /** `\u200b`; beyond four digits `\u{e0041}`, which cannot be read as `\ue004` and a `1`. */
 function writtenOut(c: string): string {
   const code = c.codePointAt(0)!
-  return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`
+  return code > 0xffff ? `\\u{${code.toString(16)}}` : unitEscape(code)
+}
+
+/** A UTF-16 code unit as `\uXXXX`: how JSON, JavaScript and this action's log lines write one. */
+export function unitEscape(unit: number): string {
+  return `\\u${unit.toString(16).padStart(4, '0')}`
 }
 
 /** Untrusted text (the key already removed) as a JSON string for a sentence, cut to `max` characters first. */
