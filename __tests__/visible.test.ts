@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { clipText, showHidden } from '../src/untrusted/visible.js'
+import { clipText, inertJson, MAYBE_HIDDEN, showHidden } from '../src/untrusted/visible.js'
 
 /** Every hidden character written out, with no shortcut for ASCII: what showHidden must equal. */
 const everyHidden = (text: string): string =>
@@ -40,7 +40,11 @@ describe('showHidden', () => {
         '\ufeff',
         '\u{e0041}',
         'é',
-        '🙂'
+        '🙂',
+        '…',
+        '—',
+        '\u205f',
+        '\u2060'
       ),
       fc.string({ unit: 'binary', maxLength: 1 })
     )
@@ -50,6 +54,30 @@ describe('showHidden', () => {
       }),
       { numRuns: 2000 }
     )
+  })
+})
+
+describe('the shortcut past the full pattern', () => {
+  it('skips only code points that hold no hidden character', () => {
+    const full = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u
+    const wrongly: string[] = []
+    let skipped = 0
+    for (let code = 0; code <= 0x10ffff; code++) {
+      const c = String.fromCodePoint(code)
+      if (MAYBE_HIDDEN.test(c)) continue
+      skipped++
+      if (full.test(c)) wrongly.push(code.toString(16))
+    }
+    expect(wrongly).toEqual([])
+    // It does skip the action's own punctuation and Latin-1 letters, and not the soft hyphen.
+    expect(skipped).toBeGreaterThan(95 + 90)
+    expect(MAYBE_HIDDEN.test('précis … — ‘quoted’ • x')).toBe(false)
+    expect(MAYBE_HIDDEN.test('\u00ad')).toBe(true)
+  })
+
+  it('leaves text it skips unchanged in JSON too', () => {
+    expect(inertJson('{"name":"précis — …"}')).toBe('{"name":"précis — …"}')
+    expect(inertJson('{"name":"a\u2060b"}')).toBe('{"name":"a\\u2060b"}')
   })
 })
 

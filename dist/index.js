@@ -1789,14 +1789,19 @@ function redact_define(target, key, value) {
  *
  * The pattern is built at its first use, not written as a literal: V8 checks a literal's syntax when it
  * compiles the module, and for these Unicode classes that means building them from ICU's tables, a
- * millisecond or so that a run whose texts are all printable ASCII (most runs) need not pay.
+ * millisecond or so that a run whose texts keep to the common characters below (most runs) need not pay.
  */
 let visible_hidden;
 const hiddenPattern = () => (visible_hidden ??= new RegExp('[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}]', 'gu'));
-/** Anything but printable ASCII; no printable ASCII character is hidden. */
-const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
+/**
+ * Anything outside the ranges that hold no hidden character and that most texts keep to: printable ASCII,
+ * Latin-1's letters and signs but the soft hyphen, and the dashes, quotes, bullets and ellipsis of
+ * U+2010–U+2027 and U+2030–U+205E (this action's own lines use `…` and `—`). A test checks every code
+ * point of them against the full pattern.
+ */
+const MAYBE_HIDDEN = /[^\x20-\x7e\xa0-\xac\xae-\xff\u2010-\u2027\u2030-\u205e]/;
 function showHidden(text) {
-    if (!NOT_PRINTABLE_ASCII.test(text))
+    if (!MAYBE_HIDDEN.test(text))
         return text;
     return text.replace(hiddenPattern(), writtenOut);
 }
@@ -1807,7 +1812,7 @@ function showHidden(text) {
  * and lone surrogates; these are the rest, and in its output they can only stand inside strings.
  */
 function inertJson(json) {
-    if (!NOT_PRINTABLE_ASCII.test(json))
+    if (!MAYBE_HIDDEN.test(json))
         return json;
     return json.replace(hiddenPattern(), (c) => Array.from({ length: c.length }, (_, i) => unitEscape(c.charCodeAt(i))).join(''));
 }
