@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
 import { boundedItemsJson, MAX_ITEMS_JSON_BYTES } from '../src/report/items-json.js'
 import { TOO_DEEP } from '../src/untrusted/redact.js'
 import { inertJson } from '../src/untrusted/visible.js'
@@ -58,10 +59,34 @@ describe('boundedItemsJson', () => {
       escaped.push(json.length)
       return inertJson(json)
     }
-    const bounded = boundedItemsJson([{ name: 'a' }, huge, { name: 'b' }], MAX_ITEMS_JSON_BYTES, escape)
+    const bounded = boundedItemsJson([{ name: 'é' }, huge, { name: 'b' }], MAX_ITEMS_JSON_BYTES, escape)
     expect(bounded.count).toBe(1)
-    expect(JSON.parse(bounded.json)).toEqual([{ name: 'a' }])
+    expect(JSON.parse(bounded.json)).toEqual([{ name: 'é' }])
     // Escaping 4 million characters one by one would take seconds: the item is measured first.
-    expect(escaped).toEqual([JSON.stringify({ name: 'a' }).length])
+    expect(escaped).toEqual([JSON.stringify({ name: 'é' }).length])
+  })
+
+  it('finds the same prefix as escaping and measuring every item in turn', () => {
+    const reference = (items: unknown[], limit: number): { json: string; count: number } => {
+      const parts: string[] = []
+      let bytes = 2
+      for (const item of items) {
+        const part = inertJson(JSON.stringify(item))
+        const size = Buffer.byteLength(part) + (parts.length > 0 ? 1 : 0)
+        if (bytes + size > limit) break
+        parts.push(part)
+        bytes += size
+      }
+      return { json: `[${parts.join(',')}]`, count: parts.length }
+    }
+    const text = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', '~', 'é', '\u202e', '\u0085', '🙂', '\n', '"') })
+    const item = fc.oneof(text, fc.integer(), fc.record({ name: text, score: fc.double({ noNaN: true }) }))
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 30 }), fc.integer({ min: 2, max: 300 }), (items, limit) => {
+        const bounded = boundedItemsJson(items, limit)
+        expect({ json: bounded.json, count: bounded.count }).toEqual(reference(items, limit))
+      }),
+      { numRuns: 3000 }
+    )
   })
 })

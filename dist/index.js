@@ -1860,34 +1860,61 @@ function clipText(text, max) {
 
 const MAX_ITEMS_JSON_BYTES = 64 * 1024;
 const NO_SECRETS = redactor();
-/** The longest prefix of the items whose JSON list fits `limit` bytes; `escape` makes each item's JSON inert. */
+/** Printable ASCII only: nothing in it to escape, and a byte per character. */
+const PLAIN = /^[\x20-\x7e]*$/;
+/**
+ * The longest prefix of the items whose JSON list fits `limit` bytes; `escape` makes each item's JSON
+ * inert. An item's JSON is the one `itemJson` wrote while the answer was read, when it was.
+ */
 function boundedItemsJson(items, limit = MAX_ITEMS_JSON_BYTES, escape = inertJson) {
     const parts = [];
-    let size = 2; // the brackets
+    let chars = 2; // the brackets
     let cut = false;
     for (const item of items) {
         let part;
         try {
-            part = JSON.stringify(item) ?? 'null';
+            part = itemJson(item);
         }
         catch {
             // Nested too deeply to write out: the item goes in with its deepest parts replaced by a note.
             part = JSON.stringify(redactValue(item, NO_SECRETS).value) ?? 'null';
             cut = true;
         }
-        const room = limit - size - (parts.length > 0 ? 1 : 0);
-        // No UTF-16 unit takes less than a byte, and escaping only lengthens: an item already too long stops
-        // here, before its escapes are written (a 16 MiB string of hidden characters would take seconds).
-        if (part.length > room)
-            break;
-        part = escape(part);
-        const bytes = Buffer.byteLength(part, 'utf8');
-        if (bytes > room)
+        // No UTF-16 unit takes less than a byte, and escaping only lengthens: an item too long in characters
+        // stops here, before its escapes are written (a 16 MiB string of hidden characters would take seconds).
+        const size = part.length + (parts.length > 0 ? 1 : 0);
+        if (chars + size > limit)
             break;
         parts.push(part);
-        size += bytes + (parts.length > 1 ? 1 : 0);
+        chars += size;
     }
-    return { json: `[${parts.join(',')}]`, count: parts.length, cut };
+    const list = parts.join(',');
+    // Most lists are printable ASCII: then what fits in characters fits in bytes, with nothing to escape.
+    if (PLAIN.test(list))
+        return { json: `[${list}]`, count: parts.length, cut };
+    let bytes = 2;
+    let count = 0;
+    for (; count < parts.length; count++) {
+        parts[count] = escape(parts[count]);
+        const size = Buffer.byteLength(parts[count], 'utf8') + (count > 0 ? 1 : 0);
+        if (bytes + size > limit)
+            break;
+        bytes += size;
+    }
+    return { json: `[${parts.slice(0, count).join(',')}]`, count, cut };
+}
+const written = new WeakMap();
+/**
+ * An item's JSON, written once: the slices reader measures the items it keeps by it, and the output is
+ * made of the same strings. Throws as JSON.stringify does (an item nested too deeply to write).
+ */
+function itemJson(item) {
+    if (item === null || typeof item !== 'object')
+        return JSON.stringify(item) ?? 'null';
+    let json = written.get(item);
+    if (json === undefined)
+        written.set(item, (json = JSON.stringify(item)));
+    return json;
 }
 function outputCutNote(shown, count) {
     return (`The blocked-metrics output holds the first ${shown} of ${count} metrics (it is kept under 64 KiB so later ` +
@@ -2126,7 +2153,7 @@ function itemsTheReportNeeds() {
 }
 function jsonLength(item) {
     try {
-        return JSON.stringify(item)?.length ?? 0;
+        return itemJson(item).length;
     }
     catch {
         return 0; // nested too deeply to write: more items are kept, never fewer
@@ -3371,12 +3398,12 @@ function escapeHtml(text) {
     return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
 /** Printable ASCII with nothing HTML would read (no `"&'<>`): text that every step below leaves as it is. */
-const PLAIN = /^[ !#-%(-;=?-~]*$/;
+const markdown_PLAIN = /^[ !#-%(-;=?-~]*$/;
 /** Untrusted text for an HTML table cell: one line, hidden characters shown, clipped, escaped, in `<code>`. */
 function codeCell(text, max = MAX_CELL_CHARS) {
     if (text === '')
         return '';
-    if (text.length <= max && PLAIN.test(text))
+    if (text.length <= max && markdown_PLAIN.test(text))
         return `<code>${text}</code>`;
     return `<code>${escapeHtml(shownText(text, max))}</code>`;
 }

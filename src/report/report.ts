@@ -7,7 +7,7 @@
 import type { GateTarget } from '../commit/resolve-target.js'
 import type { WaitRecord } from '../service/gate-client.js'
 import { redactValue, type Redact } from '../untrusted/redact.js'
-import { boundedItemsJson, MAX_ITEMS_JSON_BYTES, outputCutNote, type BoundedJson } from './items-json.js'
+import { boundedItemsJson, itemJson, MAX_ITEMS_JSON_BYTES, outputCutNote, type BoundedJson } from './items-json.js'
 import { readMetric, type Metric } from './metric.js'
 
 export type Outcome = 'pass' | 'blocked' | 'error'
@@ -167,7 +167,7 @@ export function itemsTheReportNeeds(): (kept: unknown[]) => boolean {
 
 function jsonLength(item: unknown): number {
   try {
-    return JSON.stringify(item)?.length ?? 0
+    return itemJson(item).length
   } catch {
     return 0 // nested too deeply to write: more items are kept, never fewer
   }
