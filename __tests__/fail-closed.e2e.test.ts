@@ -165,6 +165,21 @@ describe('3. the key echoed back by the service', () => {
     expect(run.summary).toContain('***')
   })
 
+  it('is removed from a large answer, however far into it the key arrives', async () => {
+    // Over 256 KiB, a clean answer is read in slices and filed as sent: the scan that finds it clean runs
+    // while the text arrives, and must see a piece of the key near the end as surely as near the start.
+    const metrics = Array.from({ length: 6_000 }, (_, i) => ({ name: `metric_${i}`, score: 0.42, threshold: 0.5 }))
+    metrics[5_000] = { ...metrics[5_000], name: `metric_${KEY.slice(3, 15)}` }
+    const run = await gate((await service([{ json: { verdict: 'blocked', blocked_metrics: metrics } }])).baseUrl)
+    expectDecided(run, 'blocked')
+    expectNoKey(run)
+    expect(run.outputs['blocked-count']).toBe('6000')
+    const filed = JSON.parse(run.reportText).answer.blocked_metrics as Array<{ name: string }>
+    expect(filed).toHaveLength(6_000)
+    expect(filed[5_000].name).toBe('metric_***')
+    expect(filed[4_999]).toEqual(metrics[4_999])
+  })
+
   it('is removed when the service hides it behind JSON escapes', async () => {
     const escaped = [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')
     const body = `{"verdict":"blocked","blocked_metrics":[{"name":"${escaped}"}]}`

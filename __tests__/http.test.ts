@@ -25,10 +25,15 @@ describe('BodyReader', () => {
   it('keeps a body sent a byte at a time in a few large blocks, characters split between bytes intact', () => {
     const text = `{"verdict":"blocked","note":"${'naïve 🚦 '.repeat(30_000)}"}`
     const sent = Buffer.from(text)
-    const reader = new BodyReader()
+    const pieces: string[] = []
+    const reader = new BodyReader((piece) => pieces.push(piece))
     for (let i = 0; i < sent.length; i++) reader.add(sent.subarray(i, i + 1))
     expect(reader.size).toBe(sent.length)
     expect(reader.text()).toBe(text)
+    // The text as it was decoded, in pieces that join to exactly the body.
+    expect(pieces.join('')).toBe(text)
+    expect(pieces.length).toBeGreaterThan(1)
+    expect(pieces.every((piece) => piece !== '')).toBe(true)
     const blocks = reader.bytes()
     expect(Buffer.concat(blocks).equals(sent)).toBe(true)
     // One Buffer per 64 KiB, not one per byte (about 390,000 here).
@@ -46,9 +51,11 @@ describe('BodyReader', () => {
   })
 
   it('reads a character cut off at the end as U+FFFD', () => {
-    const reader = new BodyReader()
+    const pieces: string[] = []
+    const reader = new BodyReader((piece) => pieces.push(piece))
     reader.add(Buffer.from('ok \u{1f6a6}').subarray(0, 5))
     expect(reader.text()).toBe('ok \ufffd')
+    expect(pieces.join('')).toBe('ok \ufffd')
   })
 })
 

@@ -74,7 +74,7 @@ describe('redactor', () => {
     expect(redact.mayHide('{"name":"%65"}')).toBe(true)
   })
 
-  it('finds a piece of any secret in a text exactly when a search for every piece would', () => {
+  it('finds a piece of any secret in a text, whole or a piece at a time, exactly when a search for every piece would', () => {
     const secret = fc.string({ unit: fc.constantFrom(...'abcdEFGH0123_-.'), minLength: 7, maxLength: 48 })
     fc.assert(
       fc.property(
@@ -85,7 +85,8 @@ describe('redactor', () => {
           maxLength: 6
         }),
         fc.boolean(),
-        (secrets, parts, upper) => {
+        fc.array(fc.nat(), { maxLength: 8 }),
+        (secrets, parts, upper, cuts) => {
           const size = Math.min(8, ...secrets.map((s) => s.length))
           // Parts are either filler or a piece of a secret (as long as a piece, or longer), in either case.
           const text = parts
@@ -102,7 +103,13 @@ describe('redactor', () => {
             for (let i = 0; i + size <= s.length; i++) everyPiece.add(s.slice(i, i + size).toLowerCase())
           const lower = text.replace(/[A-Z]/g, (c) => c.toLowerCase())
           const expected = text.includes('\\') || text.includes('%') || [...everyPiece].some((p) => lower.includes(p))
-          expect(redactor(...secrets).mayHide(text)).toBe(expected)
+          const redact = redactor(...secrets)
+          expect(redact.mayHide(text)).toBe(expected)
+          // Read as it arrives, cut anywhere (a piece of the key across a seam, an escape split in two).
+          const scan = redact.scan()
+          const at = [0, ...cuts.map((c) => c % (text.length + 1)).sort((x, y) => x - y), text.length]
+          for (let i = 1; i < at.length; i++) scan.add(text.slice(at[i - 1], at[i]))
+          expect(scan.mayHide()).toBe(expected)
         }
       ),
       { numRuns: 3_000 }

@@ -1635,8 +1635,10 @@ const REDACTED = '***';
 /** A redactor for some secrets (the API key, the GitHub token); with none it returns text as it is. */
 function redactor(...secrets) {
     const given = secrets.filter((secret) => secret !== '');
-    if (given.length === 0)
-        return Object.assign((text) => text, { mayHide: () => false, holdsPiece: () => false });
+    if (given.length === 0) {
+        const scan = () => ({ add: () => undefined, mayHide: () => false });
+        return Object.assign((text) => text, { mayHide: () => false, holdsPiece: () => false, scan });
+    }
     const size = Math.min(PIECE, ...given.map((secret) => secret.length));
     const pieces = new Set();
     for (const secret of given) {
@@ -1705,7 +1707,26 @@ function redactor(...secrets) {
     };
     const holdsPiece = (text) => piecesIn(text) || decodings(text).some(piecesIn);
     const mayHide = (json) => json.includes('\\') || json.includes('%') || holdsPiece(json);
-    return Object.assign(redact, { mayHide, holdsPiece });
+    // Without `\\` or `%` a text has no escapes to decode, so mayHide is whether a piece stands in it as it
+    // is. A run of `size` characters lies inside one piece, or inside the seam: the last size - 1 characters
+    // before a piece and its first size - 1. The piece is scanned as it is, never joined to what came before
+    // (that would copy it).
+    const scan = () => {
+        let tail = '';
+        let found = false;
+        return {
+            add: (piece) => {
+                if (found || piece === '')
+                    return;
+                const seam = tail + piece.slice(0, size - 1);
+                found = piece.includes('\\') || piece.includes('%') || piecesIn(piece) || piecesIn(seam);
+                const last = piece.length >= size - 1 ? piece : seam;
+                tail = last.slice(Math.max(0, last.length - (size - 1)));
+            },
+            mayHide: () => found
+        };
+    };
+    return Object.assign(redact, { mayHide, holdsPiece, scan });
 }
 function escapeForPattern(text) {
     return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
@@ -2112,8 +2133,8 @@ function buildReport(facts, redact, now = Date.now()) {
  */
 function cleanAnswer(facts, redact) {
     const items = facts.items ?? [];
-    // A list read in slices came from a text already found clean: it is not scanned a second time.
-    if (facts.answerText !== undefined && (facts.itemCount !== undefined || !redact.mayHide(facts.answerText))) {
+    // A text found clean as it arrived (every list read in slices was) is not scanned a second time.
+    if (facts.answerText !== undefined && (facts.answerClean === true || !redact.mayHide(facts.answerText))) {
         return { items, answerJson: facts.answerBytes ?? facts.answerText, cut: false };
     }
     // No JSON text: no verdict at all, or a block read from text that is not JSON. Nothing to file.
@@ -2382,7 +2403,7 @@ const withoutBom = (body) => (body.charCodeAt(0) === 0xfeff ? body.slice(1) : bo
 function interpretAnswer(raw, quote = quoted, slicing) {
     const body = withoutBom(raw);
     const invalid = (problem) => blockedInText(body, `the answer could not be used: ${problem}`, quote) ?? { kind: 'invalid', problem };
-    const sliced = slicing && slicing.clean(body) ? readInSlices(body, (top) => saysBlocked(top.verdict), slicing.keep) : undefined;
+    const sliced = slicing?.clean ? readInSlices(body, (top) => saysBlocked(top.verdict), slicing.keep) : undefined;
     if (sliced) {
         const answer = readBlocked(sliced.top, body, quote);
         return answer.kind === 'verdict' ? { ...answer, itemCount: sliced.count } : answer;
@@ -2633,15 +2654,20 @@ const BLOCK_BYTES = 64 * 1024;
  * A body as it arrives, as bytes and as text. Small pieces are copied into blocks: an answer sent a byte
  * at a time would otherwise cost a Buffer and a string per byte (hundreds of bytes each), gigabytes for
  * a body under the size limit. Text is decoded block by block and joined: V8 parses such a joined string
- * several milliseconds faster per megabyte than one decoded from a single large Buffer.
+ * several milliseconds faster per megabyte than one decoded from a single large Buffer. Each decoded
+ * piece is also given to `onText`, as it is decoded.
  */
 class BodyReader {
+    onText;
     size = 0;
     blocks = [];
     block = Buffer.alloc(0);
     used = 0;
     decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
     decoded = '';
+    constructor(onText = () => undefined) {
+        this.onText = onText;
+    }
     add(piece) {
         this.size += piece.length;
         if (piece.length >= SMALL_PIECE_BYTES) {
@@ -2658,7 +2684,7 @@ class BodyReader {
     /** All the text so far; a character cut off at the end reads as U+FFFD. */
     text() {
         this.flush();
-        this.decoded += this.decoder.end();
+        this.append(this.decoder.end());
         return this.decoded;
     }
     /** All the bytes so far, in order. */
@@ -2668,7 +2694,13 @@ class BodyReader {
     }
     keep(piece) {
         this.blocks.push(piece);
-        this.decoded += this.decoder.write(piece);
+        this.append(this.decoder.write(piece));
+    }
+    append(text) {
+        if (text === '')
+            return;
+        this.decoded += text;
+        this.onText(text);
     }
     /** Keeps the filled part of the current block; what is left of it takes the next small pieces. */
     flush() {
@@ -2716,7 +2748,7 @@ async function postJson(url, payload, options) {
         options.signal.addEventListener('abort', onAbort, { once: true });
         request.on('response', (response) => {
             const status = response.statusCode ?? 0;
-            const body = new BodyReader();
+            const body = new BodyReader(options.onText);
             received = () => ({ status, body: body.text() });
             response.on('data', (chunk) => {
                 if (body.size + chunk.length > options.maxBodyBytes)
@@ -2953,7 +2985,7 @@ async function evaluateGate(request, deps) {
             saidBlocked = read;
     };
     // The items are returned as sent: the report removes the key from them, once, with everything else.
-    const verdict = (answer, answerBytes) => ({
+    const verdict = (answer, answerBytes, answerClean) => ({
         kind: 'verdict',
         verdict: answer.verdict,
         items: answer.items,
@@ -2962,6 +2994,7 @@ async function evaluateGate(request, deps) {
         answerText: answer.text,
         answerBytes,
         itemCount: answer.itemCount,
+        answerClean,
         ...exchange
     });
     const error = (message, hint) => {
@@ -2993,11 +3026,13 @@ async function evaluateGate(request, deps) {
             // A per-request limit only when it ends before the whole check does; otherwise the two would race.
             const perRequest = perRequestMs < deadline - deps.now() ? timerSignal(perRequestMs) : undefined;
             let answer;
+            const scan = deps.slicing?.scan();
             try {
                 answer = await postJson(url, payload, {
                     headers,
                     signal: perRequest ? AbortSignal.any([stop, perRequest.signal]) : stop,
-                    maxBodyBytes: MAX_BODY_BYTES
+                    maxBodyBytes: MAX_BODY_BYTES,
+                    onText: scan?.add
                 });
             }
             catch (cause) {
@@ -3041,10 +3076,11 @@ async function evaluateGate(request, deps) {
                 log(`Rate limit: ${theirs(remaining, 40)} request(s) left in this window.`);
             const { status } = answer;
             if (status >= 200 && status < 300) {
-                const read = interpretAnswer(answer.body, theirs, deps.slicing);
+                const clean = scan !== undefined && !scan.mayHide();
+                const read = interpretAnswer(answer.body, theirs, deps.slicing && { clean, keep: deps.slicing.keep });
                 if (read.kind === 'invalid')
                     return error(`The service answered ${status}, but ${read.problem}.`, HINTS.invalid);
-                return verdict(read, read.text === answer.body ? answer.bytes : undefined);
+                return verdict(read, read.text === answer.body ? answer.bytes : undefined, clean);
             }
             heard(answer.body, `The service answered HTTP ${status}`);
             if (status === 429) {
@@ -3972,7 +4008,7 @@ async function gate(event, known, say, signal, redact) {
         sleep: sleep,
         log: say,
         signal,
-        slicing: { clean: (text) => !redact.mayHide(text), keep: itemsTheReportNeeds() }
+        slicing: { scan: redact.scan, keep: itemsTheReportNeeds() }
     });
     known.requests = result.requests;
     known.waits = result.waits;
@@ -3988,6 +4024,7 @@ async function gate(event, known, say, signal, redact) {
         answerText: result.answerText,
         answerBytes: result.answerBytes,
         itemCount: result.itemCount,
+        answerClean: result.answerClean,
         notes: result.notes,
         warnOnly: result.verdict === 'blocked' && !settings.failOnBlocked
     };

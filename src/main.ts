@@ -128,7 +128,7 @@ async function gate(
       sleep,
       log: say,
       signal,
-      slicing: { clean: (text) => !redact.mayHide(text), keep: itemsTheReportNeeds() }
+      slicing: { scan: redact.scan, keep: itemsTheReportNeeds() }
     }
   )
   known.requests = result.requests
@@ -145,6 +145,7 @@ async function gate(
     answerText: result.answerText,
     answerBytes: result.answerBytes,
     itemCount: result.itemCount,
+    answerClean: result.answerClean,
     notes: result.notes,
     warnOnly: result.verdict === 'blocked' && !settings.failOnBlocked
   }

@@ -64,6 +64,8 @@ export interface ReportFacts
    * a secret): how many it holds.
    */
   itemCount?: number
+  /** True when the answer's text was found, as it arrived, to hold no piece of a secret (always so when sliced). */
+  answerClean?: boolean
 }
 
 /**
@@ -124,8 +126,8 @@ function cleanAnswer(
   redact: Redact
 ): { items: unknown[]; answerJson: string | Buffer[] | null; cut: boolean } {
   const items = facts.items ?? []
-  // A list read in slices came from a text already found clean: it is not scanned a second time.
-  if (facts.answerText !== undefined && (facts.itemCount !== undefined || !redact.mayHide(facts.answerText))) {
+  // A text found clean as it arrived (every list read in slices was) is not scanned a second time.
+  if (facts.answerText !== undefined && (facts.answerClean === true || !redact.mayHide(facts.answerText))) {
     return { items, answerJson: facts.answerBytes ?? facts.answerText, cut: false }
   }
   // No JSON text: no verdict at all, or a block read from text that is not JSON. Nothing to file.

@@ -91,10 +91,10 @@ const withoutBom = (body: string): string => (body.charCodeAt(0) === 0xfeff ? bo
 
 /**
  * How a large answer may be read: whether its text holds no secret (so it is filed as sent and its
- * items are never cleaned whole), and which of its items the report needs.
+ * items are never cleaned whole; see Redact.mayHide), and which of its items the report needs.
  */
 export interface Slicing {
-  clean: (text: string) => boolean
+  clean: boolean
   keep: (kept: unknown[]) => boolean
 }
 
@@ -107,8 +107,7 @@ export function interpretAnswer(raw: string, quote: Quote = quoted, slicing?: Sl
   const body = withoutBom(raw)
   const invalid = (problem: string): Answer =>
     blockedInText(body, `the answer could not be used: ${problem}`, quote) ?? { kind: 'invalid', problem }
-  const sliced =
-    slicing && slicing.clean(body) ? readInSlices(body, (top) => saysBlocked(top.verdict), slicing.keep) : undefined
+  const sliced = slicing?.clean ? readInSlices(body, (top) => saysBlocked(top.verdict), slicing.keep) : undefined
   if (sliced) {
     const answer = readBlocked(sliced.top, body, quote)
     return answer.kind === 'verdict' ? { ...answer, itemCount: sliced.count } : answer

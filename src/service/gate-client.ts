@@ -4,9 +4,9 @@
  * returns either a verdict or an error that says what went wrong and what to do. Every message it
  * returns or logs has had the API key removed already; the items are left to the report.
  */
-import { redactor } from '../untrusted/redact.js'
+import { redactor, type TextScan } from '../untrusted/redact.js'
 import { quoted } from '../untrusted/visible.js'
-import { blockedInErrorBody, interpretAnswer, serverMessage, type Answer, type Slicing } from './answer.js'
+import { blockedInErrorBody, interpretAnswer, serverMessage, type Answer } from './answer.js'
 import { AbortedError, BodyTooLargeError, partialAnswer, postJson, type HttpAnswer } from './http.js'
 import { describeWait, faultWait, fitsBudget, formatTime, rateLimitWait, seconds } from './retry-timing.js'
 import { VERSION } from '../version.js'
@@ -47,6 +47,8 @@ export type GateResult =
       answerBytes?: Buffer[]
       /** When `items` are only the first of a large list read in slices: how many it holds (its text is clean). */
       itemCount?: number
+      /** True when the slicing scan found, as the text arrived, that it holds no piece of a secret. */
+      answerClean?: boolean
     } & Exchange)
   | ({ kind: 'error'; message: string; hint: string } & Exchange)
 
@@ -58,8 +60,11 @@ export interface GateDeps {
   log: (message: string) => void
   /** Aborts the whole check early (the runner's cancel). */
   signal?: AbortSignal
-  /** Lets a large blocked answer be read a slice at a time, holding only the items the report shows. */
-  slicing?: Slicing
+  /**
+   * Lets a large blocked answer be read a slice at a time, holding only the items the report shows:
+   * `scan` looks for pieces of a secret in each answer's text while it arrives, `keep` picks the items.
+   */
+  slicing?: { scan: () => TextScan; keep: (kept: unknown[]) => boolean }
 }
 
 /** No single request may take longer than this, so one hung connection cannot eat the whole budget. */
@@ -141,7 +146,11 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
   }
 
   // The items are returned as sent: the report removes the key from them, once, with everything else.
-  const verdict = (answer: Extract<Answer, { kind: 'verdict' }>, answerBytes?: Buffer[]): GateResult => ({
+  const verdict = (
+    answer: Extract<Answer, { kind: 'verdict' }>,
+    answerBytes?: Buffer[],
+    answerClean?: boolean
+  ): GateResult => ({
     kind: 'verdict',
     verdict: answer.verdict,
     items: answer.items,
@@ -150,6 +159,7 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
     answerText: answer.text,
     answerBytes,
     itemCount: answer.itemCount,
+    answerClean,
     ...exchange
   })
   const error = (message: string, hint: string): GateResult => {
@@ -185,11 +195,13 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
       // A per-request limit only when it ends before the whole check does; otherwise the two would race.
       const perRequest = perRequestMs < deadline - deps.now() ? timerSignal(perRequestMs) : undefined
       let answer: HttpAnswer
+      const scan = deps.slicing?.scan()
       try {
         answer = await postJson(url, payload, {
           headers,
           signal: perRequest ? AbortSignal.any([stop, perRequest.signal]) : stop,
-          maxBodyBytes: MAX_BODY_BYTES
+          maxBodyBytes: MAX_BODY_BYTES,
+          onText: scan?.add
         })
       } catch (cause) {
         // An answer cut off (by its size, the network, the deadline or a cancel) still blocks if what
@@ -232,9 +244,10 @@ export async function evaluateGate(request: GateRequest, deps: GateDeps): Promis
       const { status } = answer
 
       if (status >= 200 && status < 300) {
-        const read = interpretAnswer(answer.body, theirs, deps.slicing)
+        const clean = scan !== undefined && !scan.mayHide()
+        const read = interpretAnswer(answer.body, theirs, deps.slicing && { clean, keep: deps.slicing.keep })
         if (read.kind === 'invalid') return error(`The service answered ${status}, but ${read.problem}.`, HINTS.invalid)
-        return verdict(read, read.text === answer.body ? answer.bytes : undefined)
+        return verdict(read, read.text === answer.body ? answer.bytes : undefined, clean)
       }
       heard(answer.body, `The service answered HTTP ${status}`)
       if (status === 429) {

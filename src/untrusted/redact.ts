@@ -25,13 +25,24 @@ export interface Redact {
    * text, read this way, shows what any of its strings would, repeated keys that JSON.parse drops included.
    */
   holdsPiece(text: string): boolean
+  /** A mayHide for a text read as it arrives: each piece is scanned once, as it comes. */
+  scan: () => TextScan
+}
+
+export interface TextScan {
+  /** The next piece of the text, in order. */
+  add: (piece: string) => void
+  /** What mayHide would say of all the pieces so far, joined. */
+  mayHide: () => boolean
 }
 
 /** A redactor for some secrets (the API key, the GitHub token); with none it returns text as it is. */
 export function redactor(...secrets: string[]): Redact {
   const given = secrets.filter((secret) => secret !== '')
-  if (given.length === 0)
-    return Object.assign((text: string) => text, { mayHide: () => false, holdsPiece: () => false })
+  if (given.length === 0) {
+    const scan = (): TextScan => ({ add: () => undefined, mayHide: () => false })
+    return Object.assign((text: string) => text, { mayHide: () => false, holdsPiece: () => false, scan })
+  }
   const size = Math.min(PIECE, ...given.map((secret) => secret.length))
   const pieces = new Set<string>()
   for (const secret of given) {
@@ -95,7 +106,25 @@ export function redactor(...secrets: string[]): Redact {
   }
   const holdsPiece = (text: string): boolean => piecesIn(text) || decodings(text).some(piecesIn)
   const mayHide = (json: string): boolean => json.includes('\\') || json.includes('%') || holdsPiece(json)
-  return Object.assign(redact, { mayHide, holdsPiece })
+  // Without `\\` or `%` a text has no escapes to decode, so mayHide is whether a piece stands in it as it
+  // is. A run of `size` characters lies inside one piece, or inside the seam: the last size - 1 characters
+  // before a piece and its first size - 1. The piece is scanned as it is, never joined to what came before
+  // (that would copy it).
+  const scan = (): TextScan => {
+    let tail = ''
+    let found = false
+    return {
+      add: (piece) => {
+        if (found || piece === '') return
+        const seam = tail + piece.slice(0, size - 1)
+        found = piece.includes('\\') || piece.includes('%') || piecesIn(piece) || piecesIn(seam)
+        const last = piece.length >= size - 1 ? piece : seam
+        tail = last.slice(Math.max(0, last.length - (size - 1)))
+      },
+      mayHide: () => found
+    }
+  }
+  return Object.assign(redact, { mayHide, holdsPiece, scan })
 }
 
 function escapeForPattern(text: string): string {
