@@ -1706,9 +1706,9 @@ function redactor(...secrets) {
         });
     };
     const holdsPiece = (text) => piecesIn(text) || decodings(text).some(piecesIn);
-    const mayHide = (json) => json.includes('\\') || json.includes('%') || holdsPiece(json);
-    // Without `\\` or `%` a text has no escapes to decode, so mayHide is whether a piece stands in it as it
-    // is. A run of `size` characters lies inside one piece, or inside the seam: the last size - 1 characters
+    // Without `\\` or `%` a text has no escapes to decode: it hides a piece only where one stands as it is.
+    const mayHide = (json) => mayEscape(json) || piecesIn(json);
+    // A run of `size` characters lies inside one piece, or inside the seam: the last size - 1 characters
     // before a piece and its first size - 1. The piece is scanned as it is, never joined to what came before
     // (that would copy it).
     const scan = () => {
@@ -1719,7 +1719,7 @@ function redactor(...secrets) {
                 if (found || piece === '')
                     return;
                 const seam = tail + piece.slice(0, size - 1);
-                found = piece.includes('\\') || piece.includes('%') || piecesIn(piece) || piecesIn(seam);
+                found = mayEscape(piece) || piecesIn(piece) || piecesIn(seam);
                 const last = piece.length >= size - 1 ? piece : seam;
                 tail = last.slice(Math.max(0, last.length - (size - 1)));
             },
@@ -1727,6 +1727,10 @@ function redactor(...secrets) {
         };
     };
     return Object.assign(redact, { mayHide, holdsPiece, scan });
+}
+/** Whether a text holds the sign any escape begins with, `\\` or `%`. */
+function mayEscape(text) {
+    return text.includes('\\') || text.includes('%');
 }
 function escapeForPattern(text) {
     return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');

@@ -105,9 +105,9 @@ export function redactor(...secrets: string[]): Redact {
     })
   }
   const holdsPiece = (text: string): boolean => piecesIn(text) || decodings(text).some(piecesIn)
-  const mayHide = (json: string): boolean => json.includes('\\') || json.includes('%') || holdsPiece(json)
-  // Without `\\` or `%` a text has no escapes to decode, so mayHide is whether a piece stands in it as it
-  // is. A run of `size` characters lies inside one piece, or inside the seam: the last size - 1 characters
+  // Without `\\` or `%` a text has no escapes to decode: it hides a piece only where one stands as it is.
+  const mayHide = (json: string): boolean => mayEscape(json) || piecesIn(json)
+  // A run of `size` characters lies inside one piece, or inside the seam: the last size - 1 characters
   // before a piece and its first size - 1. The piece is scanned as it is, never joined to what came before
   // (that would copy it).
   const scan = (): TextScan => {
@@ -117,7 +117,7 @@ export function redactor(...secrets: string[]): Redact {
       add: (piece) => {
         if (found || piece === '') return
         const seam = tail + piece.slice(0, size - 1)
-        found = piece.includes('\\') || piece.includes('%') || piecesIn(piece) || piecesIn(seam)
+        found = mayEscape(piece) || piecesIn(piece) || piecesIn(seam)
         const last = piece.length >= size - 1 ? piece : seam
         tail = last.slice(Math.max(0, last.length - (size - 1)))
       },
@@ -125,6 +125,11 @@ export function redactor(...secrets: string[]): Redact {
     }
   }
   return Object.assign(redact, { mayHide, holdsPiece, scan })
+}
+
+/** Whether a text holds the sign any escape begins with, `\\` or `%`. */
+function mayEscape(text: string): boolean {
+  return text.includes('\\') || text.includes('%')
 }
 
 function escapeForPattern(text: string): string {
