@@ -232,7 +232,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 4436:
+/***/ 6251:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -412,15 +412,12 @@ function escapeProperty(s) {
         .replace(/,/g, '%2C');
 }
 //# sourceMappingURL=command.js.map
-;// CONCATENATED MODULE: external "crypto"
-const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(9896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
-
 
 
 
@@ -437,18 +434,22 @@ function issueFileCommand(command, message) {
     });
 }
 function prepareKeyValueMessage(key, value) {
-    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
     const convertedValue = toCommandValue(value);
-    // These should realistically never happen, but just in case someone finds a
-    // way to exploit uuid generation let's not allow keys or values that contain
-    // the delimiter.
-    if (key.includes(delimiter)) {
-        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
-    }
-    if (convertedValue.includes(delimiter)) {
-        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
-    }
+    // Patched by eval-gate (patches/): the delimiter is drawn again until neither the name nor the value
+    // holds it, so no value can end its heredoc early, however it was chosen. That check, not the
+    // randomness, is what makes it safe, so it needs no node:crypto (which costs a run over http about
+    // 20 million instructions to load, for one UUID).
+    let delimiter;
+    do {
+        delimiter = `ghadelimiter_${randomId()}`;
+    } while (key.includes(delimiter) || convertedValue.includes(delimiter));
     return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
+}
+/** A version 4 UUID's shape, from Math.random. */
+function randomId() {
+    const hex = (digits) => Array.from({ length: digits }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+    const variant = (8 + Math.floor(Math.random() * 4)).toString(16);
+    return `${hex(8)}-${hex(4)}-4${hex(3)}-${variant}${hex(3)}-${hex(12)}`;
 }
 //# sourceMappingURL=file-command.js.map
 // EXTERNAL MODULE: external "path"
@@ -1465,8 +1466,8 @@ process.exitCode = 1;
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
-var core = __nccwpck_require__(4436);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 6 modules
+var core = __nccwpck_require__(6251);
 ;// CONCATENATED MODULE: ./src/commit/resolve-target.ts
 /**
  * Which commit and branch a workflow run is about. On a pull request `GITHUB_SHA` is a merge commit
