@@ -30,7 +30,7 @@ function written(name: string, value: string): { text: string; outputs: Record<s
   return { text, outputs: parseOutputs(text) }
 }
 
-/** The delimiter 31 draws of 0 make: 8 + 4 + 3 + 3 + 12 hex digits and the variant's one. */
+/** The delimiter six draws of 0 make: one for each group of hex digits, and one for the variant. */
 const ZEROS = 'ghadelimiter_00000000-0000-4000-8000-000000000000'
 
 describe('setOutput delimiter', () => {
@@ -43,20 +43,20 @@ describe('setOutput delimiter', () => {
   })
 
   it('is drawn again when the value holds it, so the value cannot end its heredoc early', () => {
-    // The first 31 draws make the all-zero delimiter; the value holds it on a line of its own, followed
+    // The first six draws make the all-zero delimiter; the value holds it on a line of its own, followed
     // by a line that would set another output if the heredoc ended there.
     let draws = 0
-    jest.spyOn(Math, 'random').mockImplementation(() => (draws++ < 31 ? 0 : 0.5))
+    jest.spyOn(Math, 'random').mockImplementation(() => (draws++ < 6 ? 0 : 0.5))
     const value = `ok\n${ZEROS}\ninjected<<EOF\nyes\nEOF`
     const { text, outputs } = written('report', value)
     expect(outputs).toEqual({ report: value })
     expect(text.startsWith(`report<<${ZEROS}\n`)).toBe(false)
-    expect(text).toMatch(/^report<<ghadelimiter_88888888-8888-4888-a888-888888888888\n/)
+    expect(text).toMatch(/^report<<ghadelimiter_80000000-8000-4800-a800-800000000000\n/)
   })
 
   it('is drawn again when the name holds it', () => {
     let draws = 0
-    jest.spyOn(Math, 'random').mockImplementation(() => (draws++ < 31 ? 0 : 0.5))
+    jest.spyOn(Math, 'random').mockImplementation(() => (draws++ < 6 ? 0 : 0.5))
     const { outputs } = written(`name${ZEROS}`, 'value')
     expect(outputs).toEqual({ [`name${ZEROS}`]: 'value' })
   })
