@@ -445,7 +445,11 @@ function prepareKeyValueMessage(key, value) {
     } while (key.includes(delimiter) || convertedValue.includes(delimiter));
     return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
 }
-/** A version 4 UUID's shape and its 122 random bits, from Math.random (52 bits a draw, 48 used at most). */
+/**
+ * A version 4 UUID's shape, from six Math.random draws. Math.random is not secret (its state can in
+ * principle be worked out), so this id is not what keeps a value from ending its heredoc: the loop above
+ * is, and it must stay.
+ */
 function randomId() {
     const hex = (digits) => Math.floor(Math.random() * 16 ** digits).toString(16).padStart(digits, '0');
     const variant = (8 + Math.floor(Math.random() * 4)).toString(16);
