@@ -132,6 +132,23 @@ describe('verdicts', () => {
   })
 })
 
+describe('a report file that cannot be written', () => {
+  it.each([
+    ['a pass still passes', 'pass', 0],
+    ['a block still fails', 'blocked', 1]
+  ] as const)('%s, with a warning and no report-file output', async (_, scenario, code) => {
+    // The job's temp folder is a file: the report's folder cannot be made in it.
+    const run = await gate(await standIn({ script: SCENARIOS[scenario] }), {}, { env: { RUNNER_TEMP: '/dev/null' } })
+    expect(run.code).toBe(code)
+    expect(run.outputs.verdict).toBe(scenario)
+    expect(run.outputs['report-file']).toBe('')
+    expect(named(run, 'warning').map((c) => c.data)).toEqual([
+      expect.stringMatching(/^Could not write the report file: .*ENOTDIR/)
+    ])
+    expect(run.summary.split('\n')[0]).toMatch(/^## .* Eval gate: /)
+  })
+})
+
 describe('errors', () => {
   it('fails on 401 without retrying, with the server message and a hint about the key', async () => {
     const server = await standIn({ script: SCENARIOS.pass, apiKey: 'another-key' })

@@ -41,17 +41,16 @@ describe('writeReportFile', () => {
   it.each([
     ['a small answer, written at once', 40, 7],
     ['a large answer in more pieces than one writev takes', 30_000, 3_000]
-  ])('%s', async (name, metrics, count) => {
+  ])('%s', (name, metrics, count) => {
     const answer = {
       verdict: 'blocked',
       blocked_metrics: Array.from({ length: metrics }, (_, i) => ({ name: `métrique-€-𝄞-${i}`, score: 0.1 }))
     }
-    const file = writeReportFile(reportOf(answer, count), { RUNNER_TEMP: dir, GITHUB_ACTION: name.slice(0, 7) })
-    await file.written
-    const written = JSON.parse(readFileSync(file.path, 'utf8')) as { answer: unknown; verdict: string }
+    const path = writeReportFile(reportOf(answer, count), { RUNNER_TEMP: dir, GITHUB_ACTION: name.slice(0, 7) })
+    const written = JSON.parse(readFileSync(path, 'utf8')) as { answer: unknown; verdict: string }
     expect(written.verdict).toBe('blocked')
     expect(written.answer).toEqual(answer)
-    expect(statSync(file.path).mode & 0o777).toBe(0o600)
+    expect(statSync(path).mode & 0o777).toBe(0o600)
   })
 
   it('throws at once when the folder cannot be made', () => {
@@ -60,13 +59,14 @@ describe('writeReportFile', () => {
     expect(() => writeReportFile(reportOf({ verdict: 'blocked' }, 3), { RUNNER_TEMP: notAFolder })).toThrow()
   })
 
-  it('rejects `written` when a large answer cannot all be written (a full disk)', async () => {
+  it('throws, and leaves no half-written file, when the answer cannot all be written (a full disk)', () => {
     if (!existsSync('/dev/full')) return
     mkdirSync(join(dir, 'eval-gate'), { recursive: true })
-    symlinkSync('/dev/full', join(dir, 'eval-gate', 'report-full.json'))
+    const path = join(dir, 'eval-gate', 'report-full.json')
+    symlinkSync('/dev/full', path)
     const answer = { verdict: 'blocked', pad: 'é'.repeat(300_000) }
-    const file = writeReportFile(reportOf(answer, 50), { RUNNER_TEMP: dir, GITHUB_ACTION: 'full' })
-    await expect(file.written).rejects.toThrow(/ENOSPC/)
+    expect(() => writeReportFile(reportOf(answer, 50), { RUNNER_TEMP: dir, GITHUB_ACTION: 'full' })).toThrow(/ENOSPC/)
+    expect(existsSync(path)).toBe(false)
   })
 })
 
@@ -90,8 +90,7 @@ describe('the answer in the report file', () => {
     )
   }
   const answerIn = (report: ReturnType<typeof reportOfText>): string => {
-    const file = writeReportFile(report, { RUNNER_TEMP: dir, GITHUB_ACTION: 'answer' })
-    const text = readFileSync(file.path, 'utf8')
+    const text = readFileSync(writeReportFile(report, { RUNNER_TEMP: dir, GITHUB_ACTION: 'answer' }), 'utf8')
     return text.slice(text.indexOf('"answer": ') + 10, -3)
   }
 

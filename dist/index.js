@@ -3859,38 +3859,36 @@ function reportFilePath(env) {
     const step = (env.GITHUB_ACTION ?? '').replace(/[^\w.-]+/g, '_').replace(/^\.+/, '') || 'step';
     return (0,external_node_path_namespaceObject.join)(env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'eval-gate', `report-${step}.json`);
 }
-/** Answers larger than this are written while the rest of the report is shown, rather than before. */
-const WRITE_BEHIND_CHARS = 256 * 1024;
 /**
- * Writes the report file: its path, and when it is all written. The file is created here, so a folder
- * that cannot be written to throws at once; a large answer is then written in the background while the
- * other places are shown, and the process, which waits for pending writes before it exits, waits for it.
+ * Writes the report file and returns its path; throws when it cannot be written whole (and removes what
+ * was written of it, so no later step reads half a report). The answer's bytes go out in the pieces
+ * they arrived in, in one synchronous writev: a large answer costs no copy and no encoding, and no
+ * thread of the pool is started for it (a write in the background was slower: the thread competes with
+ * the rest of the step for the runner's few cores, and the step has to wait for it before it ends).
  */
 function writeReportFile(report, env) {
     const path = reportFilePath(env);
     (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.join)(path, '..'), { recursive: true });
     const [head, answer, tail] = reportFileParts(report);
-    const pieces = typeof answer === 'string' ? [answer] : answer;
-    if (pieces.reduce((size, piece) => size + piece.length, 0) <= WRITE_BEHIND_CHARS) {
-        // Joined as bytes, never piece by piece as text: a character may be split between two pieces.
-        const text = typeof answer === 'string' ? answer : Buffer.concat(answer).toString('utf8');
-        (0,external_node_fs_namespaceObject.writeFileSync)(path, `${head}${text}${tail}`, { encoding: 'utf8', mode: 0o600 });
-        return { path, written: Promise.resolve() };
-    }
-    const fd = (0,external_node_fs_namespaceObject.openSync)(path, 'w', 0o600);
-    const buffers = [head, ...pieces, tail].map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece));
+    // Bytes, never text pieces joined as text: a character may be split between two pieces.
+    const buffers = [head, ...(typeof answer === 'string' ? [answer] : answer), tail].map((piece) => typeof piece === 'string' ? Buffer.from(piece) : piece);
     const size = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
-    // libuv writes any number of buffers, IOV_MAX at a time, and goes on after a short write; an error after
-    // some bytes were written comes back only as a short count.
-    const written = new Promise((resolve, reject) => (0,external_node_fs_namespaceObject.writev)(fd, buffers, (cause, count) => (0,external_node_fs_namespaceObject.close)(fd, () => {
-        if (cause)
-            reject(cause);
-        else if (count !== size)
-            reject(new Error(`wrote ${count} of ${size} bytes`));
-        else
-            resolve();
-    })));
-    return { path, written };
+    const fd = (0,external_node_fs_namespaceObject.openSync)(path, 'w', 0o600);
+    try {
+        // libuv writes any number of buffers, IOV_MAX at a time, and goes on after a short write; an error
+        // after some bytes were written comes back only as a short count.
+        const count = (0,external_node_fs_namespaceObject.writevSync)(fd, buffers);
+        if (count !== size)
+            throw new Error(`wrote ${count} of ${size} bytes`);
+    }
+    catch (cause) {
+        (0,external_node_fs_namespaceObject.rmSync)(path, { force: true });
+        throw cause;
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+    return path;
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
@@ -4048,9 +4046,7 @@ function show(report, out) {
     out.info(`Answer after ${report.requests} request(s): ${report.outcome}.`);
     let reportFile = '';
     try {
-        const file = writeReportFile(report, process.env);
-        reportFile = file.path;
-        file.written.catch((cause) => core.warning(`Could not write all of the report file: ${errorMessage(cause)}`));
+        reportFile = writeReportFile(report, process.env);
     }
     catch (cause) {
         core.warning(`Could not write the report file: ${errorMessage(cause)}`);

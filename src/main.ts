@@ -162,11 +162,7 @@ function show(report: Report, out: Console): Report {
 
   let reportFile = ''
   try {
-    const file = writeReportFile(report, process.env)
-    reportFile = file.path
-    file.written.catch((cause: unknown) =>
-      core.warning(`Could not write all of the report file: ${errorMessage(cause)}`)
-    )
+    reportFile = writeReportFile(report, process.env)
   } catch (cause) {
     core.warning(`Could not write the report file: ${errorMessage(cause)}`)
   }
