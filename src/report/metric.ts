@@ -88,9 +88,11 @@ export function formatNumber(n: number): string {
   if (n === 0) return '0'
   const abs = Math.abs(n)
   if (abs >= 1e6 || abs < 1e-4) return n.toPrecision(3)
-  // Most scores and thresholds are short already (0.42, 0.8): then their own text is the answer, and
-  // toPrecision (slow: a table of 200 rows calls it a thousand times) is needed only for the rest.
+  // Most scores and thresholds are short already (0.42, 0.8, 0.875): then their own text is the answer
+  // (four characters hold at most four digits, and so does `0.` and four more), and the regular
+  // expressions and toPrecision (slow: a table of 200 rows calls this 800 times) are for the rest.
   const text = String(n)
+  if (text.length <= 4 || (text.length <= 6 && text.startsWith('0.'))) return text
   if (text.replace(/^-?[0.]*/, '').replace('.', '').length <= 4) return text
   return String(Number(n.toPrecision(4)))
 }
