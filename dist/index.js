@@ -3885,12 +3885,17 @@ function writeReportFile(report, env) {
             throw new Error(`wrote ${count} of ${size} bytes`);
     }
     catch (cause) {
-        (0,external_node_fs_namespaceObject.rmSync)(path, { force: true });
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+        // The write's own error is the one to report, whether or not the half-written file can be removed.
+        try {
+            (0,external_node_fs_namespaceObject.rmSync)(path, { force: true });
+        }
+        catch {
+            // left as it is: the report-file output stays empty, so no later step is pointed at it
+        }
         throw cause;
     }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
+    (0,external_node_fs_namespaceObject.closeSync)(fd);
     return path;
 }
 

@@ -68,10 +68,15 @@ export function writeReportFile(report: Report, env: NodeJS.ProcessEnv): string 
     const count = writevSync(fd, buffers)
     if (count !== size) throw new Error(`wrote ${count} of ${size} bytes`)
   } catch (cause) {
-    rmSync(path, { force: true })
-    throw cause
-  } finally {
     closeSync(fd)
+    // The write's own error is the one to report, whether or not the half-written file can be removed.
+    try {
+      rmSync(path, { force: true })
+    } catch {
+      // left as it is: the report-file output stays empty, so no later step is pointed at it
+    }
+    throw cause
   }
+  closeSync(fd)
   return path
 }
