@@ -49,8 +49,8 @@ export function reportFilePath(env: NodeJS.ProcessEnv): string {
  * Writes the report file and returns its path; throws when it cannot be written whole (and removes what
  * was written of it, so no later step reads half a report). The answer's bytes go out in the pieces
  * they arrived in, in one synchronous writev: a large answer costs no copy and no encoding, and no
- * thread of the pool is started for it (a write in the background was slower: the thread competes with
- * the rest of the step for the runner's few cores, and the step has to wait for it before it ends).
+ * thread of the pool is started for it (a write in the background measured no faster: the thread
+ * competes with the rest of the step for the runner's few cores, and the step waits for it to end).
  */
 export function writeReportFile(report: Report, env: NodeJS.ProcessEnv): string {
   const path = reportFilePath(env)
