@@ -1,10 +1,12 @@
 // Reading a large answer a slice at a time must read exactly what JSON.parse of the whole text reads.
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { readInSlices, SLICE_CHARS, SLICE_FROM_CHARS } from '../src/service/answer-slices.js'
+import { countFlatItems, readInSlices, SLICE_CHARS, SLICE_FROM_CHARS } from '../src/service/answer-slices.js'
 
 const always = (): boolean => true
 const keepAll = (): boolean => true
+/** As the report keeps them: the first few, and then the rest only counted. */
+const keepFew = (kept: unknown[]): boolean => kept.length < 40
 const metric = (i: number): Record<string, unknown> => ({ name: `metric_${i}`, score: 0.42, threshold: 0.5 })
 /** Enough items that the text is read in slices. */
 const many = (n = 12_000): Record<string, unknown>[] => Array.from({ length: n }, (_, i) => metric(i))
@@ -127,6 +129,17 @@ describe('readInSlices', () => {
           const read = sliced(json)
           if (expected === undefined) expect(read).toBe(undefined)
           else if (read !== undefined) expect(read).toEqual(expected)
+          // Keeping only the first few, the rest counted: the same count and items, or none.
+          const few = readInSlices(json, always, keepFew)
+          if (expected === undefined) expect(few).toBe(undefined)
+          else if (few !== undefined) {
+            const all = (expected as { blocked_metrics: unknown[] }).blocked_metrics
+            expect(few.count).toBe(all.length)
+            expect(few.top).toEqual({
+              ...(expected as object),
+              blocked_metrics: all.slice(0, few.count > 40 ? 40 : all.length)
+            })
+          }
           if (breakAt === undefined) intact++
           if (breakAt === undefined && read !== undefined) readWhole++
         }
@@ -153,8 +166,113 @@ describe('readInSlices', () => {
     expect(sliced(fewer)).toEqual(JSON.parse(fewer))
   })
 
+  it('counts the items it does not keep as JSON.parse reads them, whatever their form', () => {
+    const cases = [
+      many(),
+      many().map((m, i) => (i % 5000 === 4999 ? { ...m, tags: ['a'] } : m)), // a nested value far in
+      many().map((m, i) => (i === 11_999 ? 7 : m)) // the last item not an object
+    ]
+    for (const list of cases) {
+      for (const blank of ['', ' ', '\n']) {
+        const text = JSON.stringify({ verdict: 'blocked', blocked_metrics: list, after: 1 }, null, blank)
+        const read = readInSlices(text, always, keepFew)!
+        expect(read.count).toBe(list.length)
+        expect(read.top).toEqual({ verdict: 'blocked', blocked_metrics: list.slice(0, 40), after: 1 })
+      }
+    }
+    // Written with a space after `:` and `,`, as Python's json.dumps does by default.
+    const spaced = JSON.stringify({ verdict: 'blocked', blocked_metrics: many() }).replace(/([,:])(?=["{\d])/g, '$1 ')
+    expect(readInSlices(spaced, always, keepFew)?.count).toBe(12_000)
+  })
+
   it('reads the usual answer in slices rather than giving it up', () => {
     const text = JSON.stringify({ verdict: 'blocked', blocked_metrics: many(30_000) }, null, 1)
     expect(readInSlices(text, always, () => false)?.count).toBe(30_000)
+  })
+})
+
+describe('countFlatItems', () => {
+  /** What JSON.parse says the inside of a list holds: its length, or undefined when it throws. */
+  const parsedLength = (list: string): number | undefined => (whole(`[${list}]`) as unknown[] | undefined)?.length
+
+  it('counts a list of flat objects, compact or with a space after each `:` and `,`', () => {
+    const list = JSON.stringify(many(1000)).slice(1, -1)
+    expect(countFlatItems(list)).toBe(1000)
+    expect(countFlatItems(list.replace(/([,:])(?=["{\d])/g, '$1 '))).toBe(1000)
+    // Every form of number and literal JSON allows, and strings with brackets and characters it lets
+    // stand unescaped (a lone surrogate too), one to a hundred items: whole matches and a rest.
+    const odd = ['{}', '{"a":-0,"b":1e-7,"c":-12.5E+30,"d":true,"e":false,"f":null,"g":"","h":"{}[],:\u007f\ud800"}']
+    for (let n = 1; n <= 100; n++) {
+      const items = Array.from({ length: n }, (_, i) => odd[i % 2]).join(',')
+      expect(parsedLength(items)).toBe(n)
+      expect(countFlatItems(items)).toBe(n)
+    }
+  })
+
+  it.each([
+    ['nothing (a trailing comma)', ''],
+    ['a trailing comma', '{"a":1},'],
+    ['a blank before the end', '{"a":1} '],
+    ['a leading zero', '{"a":01}'],
+    ['a bare dot', '{"a":1.}'],
+    ['a control character', '{"a":"x\u0001"}'],
+    ['an escape', '{"a":"\\n"}'],
+    ['a nested list', '{"a":[1]}'],
+    ['an item that is not an object', '{"a":1},2'],
+    ['two blanks', '{"a":  1}'],
+    ['a missing comma', '{"a":1}{"a":1}'],
+    ['junk between items', '{"a":1},x{"a":1}']
+  ])('counts nothing it cannot vouch for: %s', (_, list) => {
+    expect(countFlatItems(list)).toBe(undefined)
+  })
+
+  it('never counts a text JSON.parse refuses, nor differs from it on one it reads', () => {
+    const piece = fc.constantFrom(
+      '{',
+      '}',
+      '"',
+      ',',
+      ':',
+      ' ',
+      'a',
+      '1',
+      '0',
+      '-',
+      '.',
+      'e',
+      'true',
+      'null',
+      '\\',
+      '\u0001',
+      '['
+    )
+    const item = fc.dictionary(
+      fc.string({ unit: fc.constantFrom('a', '{', '}', ',', ':', ' ', '[') }),
+      fc.oneof(fc.string(), fc.double(), fc.integer(), fc.boolean(), fc.constant(null)),
+      { maxKeys: 4 }
+    )
+    fc.assert(
+      fc.property(
+        fc.array(item, { minLength: 1, maxLength: 80 }),
+        fc.boolean(),
+        fc.array(fc.tuple(fc.nat(), fc.nat(2), piece), { maxLength: 3 }),
+        (items, spaced, edits) => {
+          let list = JSON.stringify(items).slice(1, -1)
+          if (spaced) list = list.replace(/([,:])(?=["{\d-tfn])/g, '$1 ')
+          // Characters dropped, replaced or added anywhere.
+          for (const [at, how, text] of edits) {
+            const i = at % (list.length + 1)
+            list = list.slice(0, i) + (how === 0 ? '' : text) + list.slice(how === 2 ? i : i + 1)
+          }
+          const counted = countFlatItems(list)
+          if (counted !== undefined) expect(counted).toBe(parsedLength(list))
+          if (edits.length === 0)
+            expect(counted === undefined ? 'given up' : counted).toBe(
+              JSON.stringify(items).includes('\\') ? 'given up' : items.length
+            )
+        }
+      ),
+      { numRuns: 2000 }
+    )
   })
 })

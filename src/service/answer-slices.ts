@@ -17,6 +17,10 @@
  *   string leaves that string open, and a cut inside a nested value leaves its bracket open, and neither
  *   parses. A piece that does not parse is joined to the next one. So the pieces parse exactly when the
  *   whole list does, into the same items in the same order.
+ * - Once the caller keeps no more items, the rest of the list is only counted, when it is a list of flat
+ *   objects written compactly (see FLAT_ITEM): a pattern checks that it is exactly such a list, which
+ *   JSON.parse would read as those items, and counts them without building them. A list of any other
+ *   form goes on being parsed a piece at a time.
  */
 
 /** Answers shorter than this are parsed whole: slicing them would save nothing. */
@@ -70,7 +74,17 @@ export function readInSlices(
   }
   // Each piece runs from after the list's `[` or a cut's comma to the next cut or the list's `]`; one
   // left empty after a last comma (a trailing comma) is read too, and refused.
+  let counting = true
   for (let start = open + 1; ;) {
+    if (counting && !keep(kept)) {
+      // Tried once: a list that is not all flat items is parsed from here, never scanned again.
+      counting = false
+      const rest = countFlatItems(body.slice(start, end))
+      if (rest !== undefined) {
+        count += rest
+        break
+      }
+    }
     let cut = nextCut(body, start + SLICE_CHARS, end)
     let items = piece(start, cut)
     for (let tries = 1; !Array.isArray(items) && cut < end && budget >= 0; tries++) {
@@ -91,6 +105,42 @@ export function readInSlices(
   }
   top.blocked_metrics = kept
   return { top, count }
+}
+
+/**
+ * One item of a list as most services write it: an object of strings, numbers, true, false and null,
+ * with at most a space after its `:` and `,`, and strings with no escape or control character (the
+ * answers read in slices hold no `\` at all). Then a comma that another item follows, or the end of the
+ * text. Each part can be read one way only, so a text that is not such a list fails at its first wrong
+ * character, and the pattern never backtracks further than the items of one match.
+ */
+const FLAT_ITEM = (() => {
+  const string = '"[^"\\\\\\u0000-\\u001f]*"'
+  const number = '-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?'
+  const member = `${string}: ?(?:${string}|${number}|true|false|null)`
+  return ` ?\\{(?:${member}(?:, ?${member})*)?\\}(?:,(?= ?\\{)|$)`
+})()
+/** Items are matched this many at a time: one match per item would cost more than the matching. */
+const GROUP = 32
+const FLAT_GROUPS = new RegExp(`(?:${FLAT_ITEM}){${GROUP}}`, 'gy')
+const FLAT_ITEMS = new RegExp(FLAT_ITEM, 'gy')
+
+/**
+ * How many items `list` (the inside of a list, from after a comma to its `]`) holds, when it is all flat
+ * items one after another (the sticky patterns match from where the last match ended, or not at all, so
+ * matches that cover the whole text leave nothing between them); otherwise undefined.
+ */
+export function countFlatItems(list: string): number | undefined {
+  if (list === '') return undefined // a trailing comma, or an empty list: the pieces read it
+  try {
+    const groups = list.match(FLAT_GROUPS) ?? []
+    let covered = groups.reduce((sum, group) => sum + group.length, 0)
+    const items = covered === list.length ? [] : (list.slice(covered).match(FLAT_ITEMS) ?? [])
+    covered += items.reduce((sum, item) => sum + item.length, 0)
+    return covered === list.length ? groups.length * GROUP + items.length : undefined
+  } catch {
+    return undefined // the pattern ran out of backtracking stack (a string of megabytes, say)
+  }
 }
 
 /** Where the first `"blocked_metrics"` key's list opens (`[`), or -1. */
