@@ -101,6 +101,20 @@ describe('verdicts', () => {
     expect(run.outputs).toMatchObject({ verdict: 'blocked', 'blocked-metrics': '[]', 'blocked-count': '0' })
   })
 
+  it('says a block whose list cannot be read named an unknown number of metrics, not none', async () => {
+    // Not JSON (a trailing comma), but it says blocked: a block, with its one metric unreadable.
+    const body = '{"verdict":"blocked","blocked_metrics":[{"name":"faithfulness","score":0.7,"threshold":0.8},]}'
+    const run = await gate(await standIn({ script: [{ body }] }))
+    expect(run.code).toBe(1)
+    expect(run.outputs).toMatchObject({ verdict: 'blocked', 'blocked-metrics': '[]', 'blocked-count': '' })
+    expect(named(run, 'error').at(-1)?.data).toBe(
+      'The evaluation service blocked this commit: its list of metrics could not be read.'
+    )
+    expect(run.summary).toContain('its list of metrics could not be read')
+    expect(run.summary).not.toContain('named no metrics')
+    expect(JSON.parse(run.reportText)).toMatchObject({ verdict: 'blocked', blocked_count: null })
+  })
+
   it('only warns on a block when fail-on-blocked is false, and still says blocked', async () => {
     const run = await gate(await standIn({ script: SCENARIOS.blocked }), { 'fail-on-blocked': 'false' })
     expect(run.code).toBe(0)

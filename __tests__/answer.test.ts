@@ -99,6 +99,21 @@ describe('interpretAnswer', () => {
     expect(interpretAnswer(body)).toMatchObject({ kind: 'verdict', verdict: 'blocked' })
   })
 
+  it('leaves the count of a block unknown when its list cannot be read, and quotes the body once', () => {
+    const notJson = interpretAnswer('{"verdict":"blocked","blocked_metrics":[{"name":"a"},]}')
+    expect(notJson).toMatchObject({ kind: 'verdict', verdict: 'blocked', items: [], itemCount: null })
+    const note = (notJson as { notes: string[] }).notes.join(' ')
+    expect(note.match(/it starts/g)).toHaveLength(1)
+    expect(note).toMatch(/not JSON \(it starts .*\); its text still says blocked, so it is read as blocked\.$/)
+    // A repeated verdict is JSON, and its problem does not quote the body: the note does, once.
+    const repeated = interpretAnswer('{"verdict":"blocked","verdict":"pass"}') as { notes: string[] }
+    expect(repeated.notes.join(' ').match(/it starts/g)).toHaveLength(1)
+    expect(interpretAnswer('{"verdict":"blocked","blocked_metrics":{"a":1}}')).toMatchObject({ itemCount: null })
+    // A missing list is an empty one: a count of none, known.
+    const missing = interpretAnswer('{"verdict":"blocked"}') as { itemCount?: number | null }
+    expect(missing.itemCount).toBe(undefined)
+  })
+
   it('quotes the body through the function it is given, so the key goes before anything is cut', () => {
     const answer = interpretAnswer('<html>secret</html>', (text) => `[${text.replace('secret', '***')}]`)
     expect(answer).toEqual({ kind: 'invalid', problem: 'the answer is not JSON (it starts [<html>***</html>])' })

@@ -13,6 +13,7 @@ import {
 } from '../src/show/markdown.js'
 import { showHidden } from '../src/untrusted/visible.js'
 import { buildReport, type ReportFacts } from '../src/report/report.js'
+import { outputsOf } from '../src/show/outputs.js'
 import { redactor } from '../src/untrusted/redact.js'
 
 const SHA = '3f786850e387550fdab836ed7e6dc881de23001b'
@@ -134,6 +135,15 @@ describe('renderMarkdown', () => {
     })
     expect(md).toContain(': 2 metrics failed their thresholds.')
     expect(md).not.toMatch(/below threshold/)
+  })
+
+  it('says none were named only when the list was read, and that it could not be when it was not', () => {
+    expect(summary({ items: [] })).toContain(': it named no metrics.')
+    const unread = summary({ items: [], itemCount: null })
+    expect(unread).toContain(': its list of metrics could not be read.')
+    expect(unread).not.toContain('### Blocked metrics')
+    expect(outputsOf(report({ items: [], itemCount: null }), '')['blocked-count']).toBe('')
+    expect(outputsOf(report({ items: [] }), '')['blocked-count']).toBe('0')
   })
 
   it('says why on error and warns that warn-only did not check the commit', () => {

@@ -2104,8 +2104,8 @@ function buildReport(facts, redact, now = Date.now()) {
     if (cut || itemsJson.cut || metrics.some((m) => m.tooDeep)) {
         notes.push('Some metrics nest too deeply to show in full; their deepest parts are left out.');
     }
-    const itemCount = facts.itemCount ?? items.length;
-    if (itemsJson.count < itemCount)
+    const itemCount = facts.itemCount === undefined ? items.length : facts.itemCount;
+    if (itemCount !== null && itemsJson.count < itemCount)
         notes.push(outputCutNote(itemsJson.count, itemCount));
     const target = facts.target && {
         ...facts.target,
@@ -2195,6 +2195,8 @@ function jsonLength(item) {
 /** "3 metrics failed their thresholds", without claiming which way any of them should have gone. */
 function blockedCount(report) {
     const count = report.itemCount;
+    if (count === null)
+        return 'its list of metrics could not be read';
     if (count === 0)
         return 'it named no metrics';
     // Read from the rows that are shown: each blocked metric that has a score and a threshold failed it.
@@ -2531,10 +2533,11 @@ function blockedInErrorBody(raw, why, quote = quoted) {
 function blockedInText(body, why, quote) {
     if (!saysBlockedInText(body))
         return undefined;
-    const notes = [
-        `${why.replace(/[.]$/, '')}; its text still says blocked (${describeBody(body, quote)}), so it is read as blocked.`
-    ];
-    return { kind: 'verdict', verdict: 'blocked', items: [], notes, answer: {} };
+    // The body is quoted once: `why` may already have quoted it (the answer is not JSON, it starts …).
+    const described = describeBody(body, quote);
+    const seen = why.includes(described) ? '' : ` (${described})`;
+    const notes = [`${why.replace(/[.]$/, '')}; its text still says blocked${seen}, so it is read as blocked.`];
+    return { kind: 'verdict', verdict: 'blocked', items: [], itemCount: null, notes, answer: {} };
 }
 /**
  * A verdict that mentions `blocked` anywhere (in any case, with blanks around it, inside a list or an
@@ -2571,13 +2574,22 @@ function readBlocked(answer, text, quote) {
         const text = typeof verdict === 'string' ? verdict : jsonOf(verdict);
         notes.push(`The verdict was written ${quote(text, 40)}; read as blocked.`);
     }
-    const blocked = (items) => ({ kind: 'verdict', verdict: 'blocked', items, notes, answer, text });
+    const blocked = (items, itemCount) => ({
+        kind: 'verdict',
+        verdict: 'blocked',
+        items,
+        itemCount,
+        notes,
+        answer,
+        text
+    });
+    // A list that is missing (or null) is an empty one, as the API says.
     if (list === undefined || list === null)
         return blocked([]);
     if (Array.isArray(list))
         return blocked(list);
     notes.push(`blocked_metrics was ${typeName(list)}, not a list, so no metric can be shown.`);
-    return blocked([]);
+    return blocked([], null);
 }
 function answer_isRecord(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -3396,7 +3408,8 @@ function headline(report) {
         return plain(`${problem.message} ${problem.hint ?? ''}`.trim(), 3_000);
     }
     const named = report.metrics.slice(0, 3).map((m) => plain(m.name, 60));
-    const more = report.itemCount > 3 ? ` and ${report.itemCount - 3} more` : '';
+    const count = report.itemCount ?? 0;
+    const more = count > 3 ? ` and ${count - 3} more` : '';
     const list = named.length > 0 ? ` (${named.join(', ')}${more})` : '';
     return `The evaluation service blocked this commit: ${blockedCount(report)}${list}.`;
 }
@@ -3405,7 +3418,7 @@ function annotateMetrics(report, out) {
         ? out.warning(message, { title: 'Blocked metric' })
         : out.error(message, { title: 'Blocked metric' });
     const slots = report.warnOnly ? ANNOTATION_SLOTS - 1 : ANNOTATION_SLOTS;
-    const count = report.itemCount;
+    const count = report.itemCount ?? 0;
     const shown = count <= slots ? report.metrics : report.metrics.slice(0, slots - 1);
     for (const metric of shown)
         annotate(describeMetric(metric, plain));
@@ -3414,8 +3427,9 @@ function annotateMetrics(report, out) {
 }
 function logMetrics(report, out) {
     const lines = report.metrics.slice(0, LOG_ROWS).map((metric) => `  blocked: ${describeMetric(metric, quoted)}`);
-    if (report.itemCount > LOG_ROWS)
-        lines.push(`  …and ${report.itemCount - LOG_ROWS} more.`);
+    const count = report.itemCount ?? 0;
+    if (count > LOG_ROWS)
+        lines.push(`  …and ${count - LOG_ROWS} more.`);
     for (const note of report.notes)
         lines.push(`  note: ${quoted(note, 300)}`);
     if (lines.length > 0)
@@ -3544,7 +3558,7 @@ function renderMarkdown(report, place) {
     ];
     const tail = [...closingLines(report), ...(place.footer ?? [])];
     const join = (lines) => `${lines.join('\n')}\n`;
-    if (report.outcome !== 'blocked' || report.itemCount === 0)
+    if (report.outcome !== 'blocked' || !report.itemCount)
         return join([...head, ...tail]);
     const fixed = place.measure(join([...head, ...tail])) + 600;
     return join([...head, ...metricsTable(report, place, place.budget - fixed), '', ...tail]);
@@ -3626,7 +3640,7 @@ function metricsTable(report, place, budget) {
         rows++;
     }
     lines.push('</table>');
-    const left = report.itemCount - rows;
+    const left = (report.itemCount ?? 0) - rows;
     if (left > 0) {
         lines.push('', `_Showing ${rows} of ${report.itemCount} blocked metrics; ${place.elsewhere}._`);
     }
@@ -3858,7 +3872,7 @@ function outputsOf(report, reportFile) {
     return {
         verdict: report.outcome,
         'blocked-metrics': report.itemsJson.json,
-        'blocked-count': String(report.itemCount),
+        'blocked-count': report.itemCount === null ? '' : String(report.itemCount),
         'commit-sha': report.target?.commitSha ?? '',
         branch: report.target?.branch ?? '',
         'report-file': reportFile

@@ -27,8 +27,11 @@ export interface Report {
   target?: GateTarget
   /** A link to the commit on GitHub, when the repository is known. */
   commitUrl?: string
-  /** How many blocked metrics the service listed. */
-  itemCount: number
+  /**
+   * How many blocked metrics the service listed; null when it said blocked but its list could not be read
+   * (text that is not JSON, or a `blocked_metrics` that is not a list): how many it named is unknown.
+   */
+  itemCount: number | null
   /** The first MAX_SHOWN_METRICS of them, read for display. */
   metrics: Metric[]
   /** The first of them as the service sent them (key removed), as a JSON list small enough for an output. */
@@ -61,9 +64,9 @@ export interface ReportFacts
   answerBytes?: Buffer[]
   /**
    * When `items` are only the first of a large list (read in slices, from a text that holds no piece of
-   * a secret): how many it holds.
+   * a secret): how many it holds; null when the list could not be read.
    */
-  itemCount?: number
+  itemCount?: number | null
   /** True when the answer's text was found, as it arrived, to hold no piece of a secret (always so when sliced). */
   answerClean?: boolean
 }
@@ -82,8 +85,8 @@ export function buildReport(facts: ReportFacts, redact: Redact, now = Date.now()
   if (cut || itemsJson.cut || metrics.some((m) => m.tooDeep)) {
     notes.push('Some metrics nest too deeply to show in full; their deepest parts are left out.')
   }
-  const itemCount = facts.itemCount ?? items.length
-  if (itemsJson.count < itemCount) notes.push(outputCutNote(itemsJson.count, itemCount))
+  const itemCount = facts.itemCount === undefined ? items.length : facts.itemCount
+  if (itemCount !== null && itemsJson.count < itemCount) notes.push(outputCutNote(itemsJson.count, itemCount))
   const target = facts.target && {
     ...facts.target,
     branch: redact(facts.target.branch),
@@ -178,6 +181,7 @@ function jsonLength(item: unknown): number {
 /** "3 metrics failed their thresholds", without claiming which way any of them should have gone. */
 export function blockedCount(report: Pick<Report, 'itemCount' | 'metrics'>): string {
   const count = report.itemCount
+  if (count === null) return 'its list of metrics could not be read'
   if (count === 0) return 'it named no metrics'
   // Read from the rows that are shown: each blocked metric that has a score and a threshold failed it.
   const compared = report.metrics.length > 0 && report.metrics.every((m) => m.comparison !== undefined)

@@ -20,8 +20,12 @@ export type Answer =
       answer: Record<string, unknown>
       /** The JSON text `answer` was parsed from; absent when the verdict was read from text that is not JSON. */
       text?: string
-      /** When `items` are only the first of the list (a large answer read in slices): how many it holds. */
-      itemCount?: number
+      /**
+       * How many items the list holds when `items` are not all of it: a number when they are only its first
+       * (a large answer read in slices), null when the answer says blocked but its list could not be read
+       * (text that is not JSON, or a `blocked_metrics` that is not a list), so how many it names is unknown.
+       */
+      itemCount?: number | null
     }
   | { kind: 'invalid'; problem: string }
 
@@ -170,10 +174,11 @@ export function blockedInErrorBody(raw: string, why: string, quote: Quote = quot
 /** A block read from raw text alone: no metric can be shown, but the commit does not pass. */
 function blockedInText(body: string, why: string, quote: Quote): Answer | undefined {
   if (!saysBlockedInText(body)) return undefined
-  const notes = [
-    `${why.replace(/[.]$/, '')}; its text still says blocked (${describeBody(body, quote)}), so it is read as blocked.`
-  ]
-  return { kind: 'verdict', verdict: 'blocked', items: [], notes, answer: {} }
+  // The body is quoted once: `why` may already have quoted it (the answer is not JSON, it starts …).
+  const described = describeBody(body, quote)
+  const seen = why.includes(described) ? '' : ` (${described})`
+  const notes = [`${why.replace(/[.]$/, '')}; its text still says blocked${seen}, so it is read as blocked.`]
+  return { kind: 'verdict', verdict: 'blocked', items: [], itemCount: null, notes, answer: {} }
 }
 
 /**
@@ -207,11 +212,20 @@ function readBlocked(answer: Record<string, unknown>, text: string, quote: Quote
     const text = typeof verdict === 'string' ? verdict : jsonOf(verdict)
     notes.push(`The verdict was written ${quote(text, 40)}; read as blocked.`)
   }
-  const blocked = (items: unknown[]): Answer => ({ kind: 'verdict', verdict: 'blocked', items, notes, answer, text })
+  const blocked = (items: unknown[], itemCount?: null): Answer => ({
+    kind: 'verdict',
+    verdict: 'blocked',
+    items,
+    itemCount,
+    notes,
+    answer,
+    text
+  })
+  // A list that is missing (or null) is an empty one, as the API says.
   if (list === undefined || list === null) return blocked([])
   if (Array.isArray(list)) return blocked(list)
   notes.push(`blocked_metrics was ${typeName(list)}, not a list, so no metric can be shown.`)
-  return blocked([])
+  return blocked([], null)
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -45,8 +45,11 @@ export type GateResult =
       answerText?: string
       /** The same text as it arrived, when it is exactly the body's bytes (valid UTF-8, no byte-order mark). */
       answerBytes?: Buffer[]
-      /** When `items` are only the first of a large list read in slices: how many it holds (its text is clean). */
-      itemCount?: number
+      /**
+       * When `items` are only the first of a large list read in slices: how many it holds (its text is
+       * clean); null when the answer says blocked but its list could not be read.
+       */
+      itemCount?: number | null
       /** True when the slicing scan found, as the text arrived, that it holds no piece of a secret. */
       answerClean?: boolean
     } & Exchange)

@@ -31,7 +31,8 @@ export function headline(report: Report): string {
     return plain(`${problem.message} ${problem.hint ?? ''}`.trim(), 3_000)
   }
   const named = report.metrics.slice(0, 3).map((m) => plain(m.name, 60))
-  const more = report.itemCount > 3 ? ` and ${report.itemCount - 3} more` : ''
+  const count = report.itemCount ?? 0
+  const more = count > 3 ? ` and ${count - 3} more` : ''
   const list = named.length > 0 ? ` (${named.join(', ')}${more})` : ''
   return `The evaluation service blocked this commit: ${blockedCount(report)}${list}.`
 }
@@ -42,7 +43,7 @@ export function annotateMetrics(report: Report, out: Console): void {
       ? out.warning(message, { title: 'Blocked metric' })
       : out.error(message, { title: 'Blocked metric' })
   const slots = report.warnOnly ? ANNOTATION_SLOTS - 1 : ANNOTATION_SLOTS
-  const count = report.itemCount
+  const count = report.itemCount ?? 0
   const shown = count <= slots ? report.metrics : report.metrics.slice(0, slots - 1)
   for (const metric of shown) annotate(describeMetric(metric, plain))
   if (shown.length < count) annotate(`…and ${count - shown.length} more blocked metric(s); the job summary lists them.`)
@@ -50,7 +51,8 @@ export function annotateMetrics(report: Report, out: Console): void {
 
 export function logMetrics(report: Report, out: Console): void {
   const lines = report.metrics.slice(0, LOG_ROWS).map((metric) => `  blocked: ${describeMetric(metric, quoted)}`)
-  if (report.itemCount > LOG_ROWS) lines.push(`  …and ${report.itemCount - LOG_ROWS} more.`)
+  const count = report.itemCount ?? 0
+  if (count > LOG_ROWS) lines.push(`  …and ${count - LOG_ROWS} more.`)
   for (const note of report.notes) lines.push(`  note: ${quoted(note, 300)}`)
   if (lines.length > 0) out.infoLines(lines)
 }

@@ -109,7 +109,7 @@ export function renderMarkdown(report: Report, place: Place): string {
   ]
   const tail = [...closingLines(report), ...(place.footer ?? [])]
   const join = (lines: string[]): string => `${lines.join('\n')}\n`
-  if (report.outcome !== 'blocked' || report.itemCount === 0) return join([...head, ...tail])
+  if (report.outcome !== 'blocked' || !report.itemCount) return join([...head, ...tail])
 
   const fixed = place.measure(join([...head, ...tail])) + 600
   return join([...head, ...metricsTable(report, place, place.budget - fixed), '', ...tail])
@@ -200,7 +200,7 @@ function metricsTable(report: Report, place: Place, budget: number): string[] {
     rows++
   }
   lines.push('</table>')
-  const left = report.itemCount - rows
+  const left = (report.itemCount ?? 0) - rows
   if (left > 0) {
     lines.push('', `_Showing ${rows} of ${report.itemCount} blocked metrics; ${place.elsewhere}._`)
   }

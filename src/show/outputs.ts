@@ -1,6 +1,7 @@
 /**
  * The step's outputs, all small: `blocked-metrics` is the report's bounded list (see
- * report/items-json.ts), `blocked-count` the true count, and `report-file` where the whole result is.
+ * report/items-json.ts), `blocked-count` the true count (empty when the answer's list could not be read),
+ * and `report-file` where the whole result is.
  */
 import type { Report } from '../report/report.js'
 
@@ -17,7 +18,7 @@ export function outputsOf(report: Report, reportFile: string): Outputs {
   return {
     verdict: report.outcome,
     'blocked-metrics': report.itemsJson.json,
-    'blocked-count': String(report.itemCount),
+    'blocked-count': report.itemCount === null ? '' : String(report.itemCount),
     'commit-sha': report.target?.commitSha ?? '',
     branch: report.target?.branch ?? '',
     'report-file': reportFile
