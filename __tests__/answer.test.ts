@@ -109,6 +109,26 @@ describe('interpretAnswer', () => {
     const repeated = interpretAnswer('{"verdict":"blocked","verdict":"pass"}') as { notes: string[] }
     expect(repeated.notes.join(' ').match(/it starts/g)).toHaveLength(1)
     expect(interpretAnswer('{"verdict":"blocked","blocked_metrics":{"a":1}}')).toMatchObject({ itemCount: null })
+    // A list given twice, or also under a look-alike key: JSON.parse keeps one, the service may mean the other.
+    for (const body of [
+      '{"verdict":"blocked","blocked_metrics":[{"name":"a"},{"name":"b"}],"blocked_metrics":[]}',
+      '{"verdict":"blocked","blocked_metrics":[],"blocked\\u005fmetrics":[{"name":"a"}]}',
+      '{"verdict":"blocked","Blocked_Metrics":[{"name":"a"}]}'
+    ]) {
+      const read = interpretAnswer(body) as { items: unknown[]; itemCount?: number | null; notes: string[] }
+      expect(read).toMatchObject({ kind: 'verdict', verdict: 'blocked', items: [], itemCount: null })
+      expect(read.notes.join(' ')).toMatch(/blocked_metrics is given more than once, or also spelled another way/)
+    }
+    // Named once, in a string or nested, it is no second list.
+    const once = '{"verdict":"blocked","blocked_metrics":[{"name":"blocked_metrics","x":{"BLOCKED_METRICS":1}}]}'
+    expect(interpretAnswer(once)).toMatchObject({ items: [{ name: 'blocked_metrics' }], itemCount: undefined })
+    // A large answer read in slices is held to the same.
+    const many = Array.from({ length: 6000 }, (_, i) => ({ name: `m${i}`, score: 0.1, threshold: 0.5 }))
+    const large = `{"verdict":"blocked","blocked_metrics":${JSON.stringify(many)}}`
+    const slicing = { clean: true, keep: (kept: unknown[]) => kept.length < 10 }
+    expect(interpretAnswer(large, undefined, slicing)).toMatchObject({ itemCount: 6000 })
+    const twice = `${large.slice(0, -1)},"blocked_metrics":[]}`
+    expect(interpretAnswer(twice, undefined, slicing)).toMatchObject({ items: [], itemCount: null })
     // A missing list is an empty one: a count of none, known.
     const missing = interpretAnswer('{"verdict":"blocked"}') as { itemCount?: number | null }
     expect(missing.itemCount).toBe(undefined)

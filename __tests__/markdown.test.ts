@@ -144,6 +144,8 @@ describe('renderMarkdown', () => {
     expect(unread).not.toContain('### Blocked metrics')
     expect(outputsOf(report({ items: [], itemCount: null }), '')['blocked-count']).toBe('')
     expect(outputsOf(report({ items: [] }), '')['blocked-count']).toBe('0')
+    // No verdict: no count either.
+    expect(outputsOf(report({ outcome: 'error', problem: { message: 'x' } }), '')['blocked-count']).toBe('')
   })
 
   it('says why on error and warns that warn-only did not check the commit', () => {

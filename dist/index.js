@@ -2104,7 +2104,7 @@ function buildReport(facts, redact, now = Date.now()) {
     if (cut || itemsJson.cut || metrics.some((m) => m.tooDeep)) {
         notes.push('Some metrics nest too deeply to show in full; their deepest parts are left out.');
     }
-    const itemCount = facts.itemCount === undefined ? items.length : facts.itemCount;
+    const itemCount = facts.outcome === 'error' ? null : facts.itemCount === undefined ? items.length : facts.itemCount;
     if (itemCount !== null && itemsJson.count < itemCount)
         notes.push(outputCutNote(itemsJson.count, itemCount));
     const target = facts.target && {
@@ -2207,7 +2207,7 @@ function blockedCount(report) {
         : `${count} metric${s} blocked it`;
 }
 /** What a blocked result asks of the reader. */
-const NEXT_STEPS_BLOCKED = 'Look at these metrics for this commit in the evaluation service, fix the regression and push again. ' +
+const NEXT_STEPS_BLOCKED = "Look at this commit's blocked metrics in the evaluation service, fix the regression and push again. " +
     'If a threshold is wrong, change it in the service and re-run this job. ' +
     'To report without blocking while thresholds are calibrated, set `fail-on-blocked: false`.';
 
@@ -2469,8 +2469,7 @@ function interpretAnswer(raw, quote = quoted, slicing) {
     const invalid = (problem) => blockedInText(body, `the answer could not be used: ${problem}`, quote) ?? { kind: 'invalid', problem };
     const sliced = slicing?.clean ? readInSlices(body, (top) => saysBlocked(top.verdict), slicing.keep) : undefined;
     if (sliced) {
-        const answer = readBlocked(sliced.top, body, quote);
-        return answer.kind === 'verdict' ? { ...answer, itemCount: sliced.count } : answer;
+        return readBlocked(sliced.top, body, quote, sliced.count);
     }
     let parsed;
     try {
@@ -2566,7 +2565,8 @@ function saysBlocked(verdict) {
     }
     return false;
 }
-function readBlocked(answer, text, quote) {
+/** A blocked answer, parsed from `text`; `count` is how many items its list holds when `blocked_metrics` is only their first. */
+function readBlocked(answer, text, quote, count) {
     const notes = [];
     const verdict = answer.verdict;
     const list = answer.blocked_metrics;
@@ -2583,14 +2583,33 @@ function readBlocked(answer, text, quote) {
         answer,
         text
     });
+    if (namesListAmbiguously(text)) {
+        notes.push('blocked_metrics is given more than once, or also spelled another way, so which metrics were named is unknown.');
+        return blocked([], null);
+    }
     // A list that is missing (or null) is an empty one, as the API says.
     if (list === undefined || list === null)
         return blocked([]);
     if (Array.isArray(list))
-        return blocked(list);
+        return blocked(list, count);
     notes.push(`blocked_metrics was ${typeName(list)}, not a list, so no metric can be shown.`);
     return blocked([], null);
 }
+/**
+ * Whether the top level gives `blocked_metrics` more than once (JSON.parse keeps the last), or also under
+ * a key another reader could take for it (`Blocked_Metrics`): which list the service meant is then
+ * unknown. In a text without a `\` every key is spelled as it reads, so one that mentions the name at
+ * most once, and then as it should be spelled, has no second such key, and its keys need not be walked.
+ */
+function namesListAmbiguously(text) {
+    const mentions = text.match(/blocked_metrics/gi) ?? [];
+    if (mentions.length <= 1 && mentions.every((name) => name === 'blocked_metrics') && !text.includes('\\')) {
+        return false;
+    }
+    const keys = topLevelKeys(text).filter((key) => LIST_LOOKALIKE.test(key));
+    return keys.length > 1 || keys.some((key) => key !== 'blocked_metrics');
+}
+const LIST_LOOKALIKE = /^blocked_metrics$/i;
 function answer_isRecord(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -28,8 +28,9 @@ export interface Report {
   /** A link to the commit on GitHub, when the repository is known. */
   commitUrl?: string
   /**
-   * How many blocked metrics the service listed; null when it said blocked but its list could not be read
-   * (text that is not JSON, or a `blocked_metrics` that is not a list): how many it named is unknown.
+   * How many blocked metrics the service listed; null when that is unknown: there is no verdict, or the
+   * service said blocked but its list could not be read (text that is not JSON, a `blocked_metrics` that
+   * is not a list, or given twice).
    */
   itemCount: number | null
   /** The first MAX_SHOWN_METRICS of them, read for display. */
@@ -85,7 +86,7 @@ export function buildReport(facts: ReportFacts, redact: Redact, now = Date.now()
   if (cut || itemsJson.cut || metrics.some((m) => m.tooDeep)) {
     notes.push('Some metrics nest too deeply to show in full; their deepest parts are left out.')
   }
-  const itemCount = facts.itemCount === undefined ? items.length : facts.itemCount
+  const itemCount = facts.outcome === 'error' ? null : facts.itemCount === undefined ? items.length : facts.itemCount
   if (itemCount !== null && itemsJson.count < itemCount) notes.push(outputCutNote(itemsJson.count, itemCount))
   const target = facts.target && {
     ...facts.target,
@@ -193,6 +194,6 @@ export function blockedCount(report: Pick<Report, 'itemCount' | 'metrics'>): str
 
 /** What a blocked result asks of the reader. */
 export const NEXT_STEPS_BLOCKED =
-  'Look at these metrics for this commit in the evaluation service, fix the regression and push again. ' +
+  "Look at this commit's blocked metrics in the evaluation service, fix the regression and push again. " +
   'If a threshold is wrong, change it in the service and re-run this job. ' +
   'To report without blocking while thresholds are calibrated, set `fail-on-blocked: false`.'

@@ -113,8 +113,7 @@ export function interpretAnswer(raw: string, quote: Quote = quoted, slicing?: Sl
     blockedInText(body, `the answer could not be used: ${problem}`, quote) ?? { kind: 'invalid', problem }
   const sliced = slicing?.clean ? readInSlices(body, (top) => saysBlocked(top.verdict), slicing.keep) : undefined
   if (sliced) {
-    const answer = readBlocked(sliced.top, body, quote)
-    return answer.kind === 'verdict' ? { ...answer, itemCount: sliced.count } : answer
+    return readBlocked(sliced.top, body, quote, sliced.count)
   }
   let parsed: unknown
   try {
@@ -204,7 +203,8 @@ function saysBlocked(verdict: unknown): boolean {
   return false
 }
 
-function readBlocked(answer: Record<string, unknown>, text: string, quote: Quote): Answer {
+/** A blocked answer, parsed from `text`; `count` is how many items its list holds when `blocked_metrics` is only their first. */
+function readBlocked(answer: Record<string, unknown>, text: string, quote: Quote, count?: number): Answer {
   const notes: string[] = []
   const verdict = answer.verdict
   const list = answer.blocked_metrics
@@ -212,7 +212,7 @@ function readBlocked(answer: Record<string, unknown>, text: string, quote: Quote
     const text = typeof verdict === 'string' ? verdict : jsonOf(verdict)
     notes.push(`The verdict was written ${quote(text, 40)}; read as blocked.`)
   }
-  const blocked = (items: unknown[], itemCount?: null): Answer => ({
+  const blocked = (items: unknown[], itemCount?: number | null): Answer => ({
     kind: 'verdict',
     verdict: 'blocked',
     items,
@@ -221,12 +221,35 @@ function readBlocked(answer: Record<string, unknown>, text: string, quote: Quote
     answer,
     text
   })
+  if (namesListAmbiguously(text)) {
+    notes.push(
+      'blocked_metrics is given more than once, or also spelled another way, so which metrics were named is unknown.'
+    )
+    return blocked([], null)
+  }
   // A list that is missing (or null) is an empty one, as the API says.
   if (list === undefined || list === null) return blocked([])
-  if (Array.isArray(list)) return blocked(list)
+  if (Array.isArray(list)) return blocked(list, count)
   notes.push(`blocked_metrics was ${typeName(list)}, not a list, so no metric can be shown.`)
   return blocked([], null)
 }
+
+/**
+ * Whether the top level gives `blocked_metrics` more than once (JSON.parse keeps the last), or also under
+ * a key another reader could take for it (`Blocked_Metrics`): which list the service meant is then
+ * unknown. In a text without a `\` every key is spelled as it reads, so one that mentions the name at
+ * most once, and then as it should be spelled, has no second such key, and its keys need not be walked.
+ */
+function namesListAmbiguously(text: string): boolean {
+  const mentions = text.match(/blocked_metrics/gi) ?? []
+  if (mentions.length <= 1 && mentions.every((name) => name === 'blocked_metrics') && !text.includes('\\')) {
+    return false
+  }
+  const keys = topLevelKeys(text).filter((key) => LIST_LOOKALIKE.test(key))
+  return keys.length > 1 || keys.some((key) => key !== 'blocked_metrics')
+}
+
+const LIST_LOOKALIKE = /^blocked_metrics$/i
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
