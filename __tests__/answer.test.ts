@@ -56,7 +56,10 @@ describe('interpretAnswer', () => {
     ['a pass that lists blockers', '{"verdict":"pass","blocked_metrics":["x"]}', /contradicts itself/],
     ['a verdict given twice, escaped', '{"verdict":"pass","verd\\u0069ct":"pass"}', /"verdict" more than once/],
     ['blocked metrics given twice', '{"verdict":"pass","blocked_metrics":[{"n":1}],"blocked_metrics":[]}', /once/],
-    ['a look-alike key', '{"verdict":"pass","Blocked_Metrics":["x"]}', /also has a key "Blocked_Metrics"/]
+    ['a look-alike key', '{"verdict":"pass","Blocked_Metrics":["x"]}', /also has a key "Blocked_Metrics"/],
+    ['a look-alike key with a Kelvin sign', '{"verdict":"pass","bloc\u212aed_metrics":["x"]}', /also has a key/],
+    ['a look-alike verdict with a dotless i', '{"verdict":"pass","verd\u0131ct":"x"}', /also has a key/],
+    ['a look-alike key with a dotless i', '{"verdict":"pass","blocked_metr\u0131cs":["x"]}', /also has a key/]
   ])('treats %s as invalid, never as a pass', (_, body, problem) => {
     const answer = interpretAnswer(body)
     expect(answer.kind).toBe('invalid')
@@ -113,7 +116,11 @@ describe('interpretAnswer', () => {
     for (const body of [
       '{"verdict":"blocked","blocked_metrics":[{"name":"a"},{"name":"b"}],"blocked_metrics":[]}',
       '{"verdict":"blocked","blocked_metrics":[],"blocked\\u005fmetrics":[{"name":"a"}]}',
-      '{"verdict":"blocked","Blocked_Metrics":[{"name":"a"}]}'
+      '{"verdict":"blocked","Blocked_Metrics":[{"name":"a"}]}',
+      // Unicode's case mappings: a Kelvin sign, a long s and a dotless i, as they stand and escaped.
+      '{"verdict":"blocked","bloc\u212aed_metrics":[{"name":"a"}],"blocked_metrics":[]}',
+      '{"verdict":"blocked","blocked_metric\u017f":[{"name":"a"}]}',
+      '{"verdict":"blocked","blocked_metr\\u0131cs":[{"name":"a"}],"blocked_metrics":[]}'
     ]) {
       const read = interpretAnswer(body) as { items: unknown[]; itemCount?: number | null; notes: string[] }
       expect(read).toMatchObject({ kind: 'verdict', verdict: 'blocked', items: [], itemCount: null })

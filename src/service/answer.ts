@@ -141,12 +141,13 @@ export function interpretAnswer(raw: string, quote: Quote = quoted, slicing?: Sl
     )
   }
   // JSON.parse keeps the last of repeated keys, so `{"verdict":"blocked","verdict":"pass"}` reads as a
-  // pass; a key in another case (`"Blocked_Metrics"`) may be what another reader takes. Neither passes.
+  // pass; a key in another case (`"Blocked_Metrics"`, or with a Kelvin sign for its k) may be what
+  // another reader takes. Neither passes.
   const keys = topLevelKeys(body)
   const repeated = keys.find((key, i) => keys.indexOf(key) !== i)
   if (repeated !== undefined) return invalid(`the answer gives ${quote(repeated, 40)} more than once; it is ambiguous`)
-  const lookalike = keys.find(
-    (key) => /^(?:verdict|blocked_metrics)$/i.test(key) && key !== 'verdict' && key !== 'blocked_metrics'
+  const lookalike = keys.find((key) =>
+    ['verdict', 'blocked_metrics'].some((name) => key !== name && sameInAnyCase(key, name))
   )
   if (lookalike !== undefined) return invalid(`the answer also has a key ${quote(lookalike, 40)}; it is ambiguous`)
   return { kind: 'verdict', verdict: 'pass', items: [], notes: [], answer: parsed, text: body }
@@ -241,15 +242,25 @@ function readBlocked(answer: Record<string, unknown>, text: string, quote: Quote
  * most once, and then as it should be spelled, has no second such key, and its keys need not be walked.
  */
 function namesListAmbiguously(text: string): boolean {
-  const mentions = text.match(/blocked_metrics/gi) ?? []
+  const mentions = text.match(LIST_NAME_IN_ANY_CASE) ?? []
   if (mentions.length <= 1 && mentions.every((name) => name === 'blocked_metrics') && !text.includes('\\')) {
     return false
   }
-  const keys = topLevelKeys(text).filter((key) => LIST_LOOKALIKE.test(key))
+  const keys = topLevelKeys(text).filter((key) => sameInAnyCase(key, 'blocked_metrics'))
   return keys.length > 1 || keys.some((key) => key !== 'blocked_metrics')
 }
 
-const LIST_LOOKALIKE = /^blocked_metrics$/i
+/**
+ * Whether a reader that matches keys without regard to case could take `key` for `name` (lower case):
+ * Unicode's case mappings included, which make a Kelvin sign a `k`, a long `ſ` an `s` and a dotless `ı`
+ * an `i` (Go's encoding/json, for one, matches keys so).
+ */
+function sameInAnyCase(key: string, name: string): boolean {
+  return key.toUpperCase().toLowerCase() === name
+}
+
+/** `blocked_metrics` in any case, the letters that only Unicode's mappings make `k`, `i` and `s` included. */
+const LIST_NAME_IN_ANY_CASE = /bloc[k\u212a]ed_metr[i\u0131]c[s\u017f]/gi
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
