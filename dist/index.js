@@ -2468,9 +2468,8 @@ function interpretAnswer(raw, quote = quoted, slicing) {
     const body = withoutBom(raw);
     const invalid = (problem) => blockedInText(body, `the answer could not be used: ${problem}`, quote) ?? { kind: 'invalid', problem };
     const sliced = slicing?.clean ? readInSlices(body, (top) => saysBlocked(top.verdict), slicing.keep) : undefined;
-    if (sliced) {
+    if (sliced)
         return readBlocked(sliced.top, body, quote, sliced.count);
-    }
     let parsed;
     try {
         parsed = JSON.parse(body);

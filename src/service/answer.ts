@@ -23,7 +23,8 @@ export type Answer =
       /**
        * How many items the list holds when `items` are not all of it: a number when they are only its first
        * (a large answer read in slices), null when the answer says blocked but its list could not be read
-       * (text that is not JSON, or a `blocked_metrics` that is not a list), so how many it names is unknown.
+       * (text that is not JSON, a `blocked_metrics` that is not a list, or one given twice or also spelled
+       * another way), so how many it names is unknown.
        */
       itemCount?: number | null
     }
@@ -112,9 +113,7 @@ export function interpretAnswer(raw: string, quote: Quote = quoted, slicing?: Sl
   const invalid = (problem: string): Answer =>
     blockedInText(body, `the answer could not be used: ${problem}`, quote) ?? { kind: 'invalid', problem }
   const sliced = slicing?.clean ? readInSlices(body, (top) => saysBlocked(top.verdict), slicing.keep) : undefined
-  if (sliced) {
-    return readBlocked(sliced.top, body, quote, sliced.count)
-  }
+  if (sliced) return readBlocked(sliced.top, body, quote, sliced.count)
   let parsed: unknown
   try {
     parsed = JSON.parse(body)

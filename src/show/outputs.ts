@@ -1,7 +1,7 @@
 /**
  * The step's outputs, all small: `blocked-metrics` is the report's bounded list (see
- * report/items-json.ts), `blocked-count` the true count (empty when the answer's list could not be read),
- * and `report-file` where the whole result is.
+ * report/items-json.ts), `blocked-count` the true count (empty when it is unknown: no verdict, or a block
+ * whose list could not be read), and `report-file` where the whole result is.
  */
 import type { Report } from '../report/report.js'
 
